@@ -101,19 +101,12 @@ class Rng(Protocol):
         """A uniformly shuffled copy of ``items``."""
 
 
-class Game(Protocol):
-    """What a game module provides as ``GAME``."""
+class Rules(Protocol):
+    """One game's rules bound to one scenario and its rule options: what
+    ``Game.rules`` returns.  Every method is pure."""
 
-    id: str            # "avd", "m41", ...
-    title: str
-    sides: tuple[str, ...]   # in the order the game names them, e.g. ("german", "soviet")
-
-    def check_scenario(self, data: dict[str, Any]) -> list[str]:
-        """Everything a scenario still lacks or gets wrong, one line each;
-        empty when it can be played."""
-
-    def setup(self, scenario: dict[str, Any], options: dict[str, Any]) -> State:
-        """The state before the first decision.  Raises ScenarioError."""
+    def initial_state(self) -> State:
+        """The state before the first decision."""
 
     def pending(self, state: State) -> Decision | None:
         """The decision due now; ``None`` when the game is over."""
@@ -134,15 +127,39 @@ class Game(Protocol):
     def private_answer(self, state: State, decision: Decision) -> Order:
         """Answer a ``private`` decision from the side's own hidden state."""
 
-    def policy_kinds(self) -> dict[str, str]:
-        """Standing orders this game accepts: name -> one-line description
-        of the value expected."""
+    def query(self, state: State, side: str, text: str) -> str:
+        """Answer a question that changes nothing (``reach 7Pz``, ``odds 4121
+        with 7Pz 20Pz``).  IllegalOrder if it is not understood."""
 
     def result(self, state: State) -> str | None:
         """Who won and why, once the game is over."""
 
     def sitrep(self, state: State, side: str | None) -> Any:
-        """A rich renderable for ``side`` (None: the public view)."""
+        """A rich renderable for ``side`` (None: the public view).  Must show
+        nothing that side may not see."""
+
+
+class Game(Protocol):
+    """What a game package provides as ``GAME``."""
+
+    id: str            # "avd", "m41", ...
+    title: str
+    sides: tuple[str, ...]   # in the order the game names them, e.g. ("german", "soviet")
+
+    def check_scenario(self, data: dict[str, Any]) -> list[str]:
+        """Everything a scenario file still lacks or gets wrong, one line
+        each; empty when it can be played."""
+
+    def options(self) -> dict[str, tuple[Any, str]]:
+        """Rule options: name -> (default, one-line description)."""
+
+    def policy_kinds(self) -> dict[str, str]:
+        """Standing orders the game accepts: name -> one-line description of
+        the value expected."""
+
+    def rules(self, scenario: dict[str, Any], options: dict[str, Any]) -> Rules:
+        """Bind the rules to a scenario (the parsed TOML) and rule options.
+        Raises ScenarioError when the scenario cannot be played."""
 
 
 def public(state: State) -> State:
