@@ -1,0 +1,90 @@
+"""Canonical form: the one byte string every signature and commitment covers.
+
+A game file is TOML, but TOML text changes in transit (re-indentation, CRLF,
+a mail client's re-encoding).  So nothing is ever signed or hashed over the
+text; it is signed over the canonical bytes of the *values*, which any program
+can rebuild (PROTOCOL.md, "Canonical form"):
+
+* JSON with keys sorted, no whitespace (``,`` and ``:`` separators);
+* UTF-8, non-ASCII characters written as themselves, not ``\\u`` escapes;
+* every string, keys included, in Unicode NFC, so "é" typed as one code point
+  or as "e" plus a combining accent hashes the same.
+
+Only strings, integers, booleans, arrays and tables may appear, plus ``None``
+(JSON null), which the game-state contract in :mod:`pbem.game` allows.  Floats
+are refused outright: their text form differs between languages, so a float
+would make two honest programs disagree about a hash.
+
+This module uses only the standard library, so importing it stays cheap.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import unicodedata
+from typing import Any
+
+from pbem.errors import InvalidFile
+
+__all__ = ["canonical", "sha256", "digest", "normalise"]
+
+
+def _where(path: tuple[str, ...]) -> str:
+    return ".".join(path) if path else "(top level)"
+
+
+def _refuse(what: str, path: tuple[str, ...]) -> InvalidFile:
+    return InvalidFile(f"value not allowed in canonical form: {what} at path {_where(path)}")
+
+
+def normalise(value: Any, path: tuple[str, ...] = ()) -> Any:
+    """A copy of ``value`` with every string in NFC, tuples as lists, and every
+    type checked.  Raises InvalidFile naming the first offending path."""
+    # bool before int: bool is a subclass of int and both pass through as is.
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _refuse(f"{type(key).__name__} key {key!r}", path)
+            nkey = unicodedata.normalize("NFC", key)
+            if nkey in out:
+                # Two keys that differ only in Unicode composition would
+                # collapse into one and silently lose a value.
+                raise InvalidFile(
+                    f"duplicate key {nkey!r} after Unicode normalisation at path {_where(path)}"
+                )
+            out[nkey] = normalise(item, path + (nkey,))
+        return out
+    if isinstance(value, (list, tuple)):
+        return [normalise(item, path + (str(i),)) for i, item in enumerate(value)]
+    raise _refuse(type(value).__name__, path)
+
+
+def canonical(value: Any) -> bytes:
+    """The canonical bytes of ``value`` (PROTOCOL.md).  Raises InvalidFile
+    for a float, a date, bytes or any other type JSON cannot carry exactly."""
+    text = json.dumps(
+        normalise(value),
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
+    )
+    return text.encode("utf-8")
+
+
+def sha256(data: bytes) -> bytes:
+    """``H`` of PROTOCOL.md: the raw 32-byte SHA-256 of ``data``."""
+    return hashlib.sha256(data).digest()
+
+
+def digest(value: Any) -> str:
+    """Lower-case hex SHA-256 of the canonical bytes of ``value``: how a state
+    or an exchange is named in a game file."""
+    return hashlib.sha256(canonical(value)).hexdigest()
