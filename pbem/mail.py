@@ -156,8 +156,17 @@ def _toml_attachments(msg: Message) -> list[tuple[str, bytes]]:
             continue
         payload = part.get_payload(decode=True)
         if isinstance(payload, bytes):
-            found.append((Path(name).name or DEFAULT_GAME_NAME, payload))
+            found.append((_safe_name(name), payload))
     return found
+
+
+def _safe_name(name: str) -> str:
+    """The attachment's base name, never a path: a sender must not be able to
+    steer where the receiver's program writes (``../../.bashrc``)."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    if base.startswith(".") or not base.lower().endswith(".toml"):
+        return DEFAULT_GAME_NAME
+    return base
 
 
 def _distinct(items: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
@@ -268,6 +277,11 @@ def send(config: SmtpConfig, eml: bytes, recipients: list[str], timeout: float =
         refused = _deliver(config, wire, recipients, timeout)
     except (OSError, smtplib.SMTPException) as exc:
         raise PbemError(f"could not send mail via {where}: {_reason(exc)}") from None
+    except UnicodeEncodeError:
+        # smtplib speaks ASCII commands unless the server offers SMTPUTF8.
+        raise PbemError(
+            f"could not send mail via {where}: an address is not plain ASCII"
+        ) from None
     if refused:
         who = ", ".join(f"{addr} ({_reason_code(*resp)})" for addr, resp in refused.items())
         raise PbemError(f"mail sent via {where}, but the server refused: {who}")

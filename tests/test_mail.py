@@ -201,6 +201,18 @@ def test_extract_refuses_two_different_game_files() -> None:
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("sent_as", "saved_as"),
+    [
+        ("../../avd.toml", "avd.toml"),
+        (r"..\\..\\avd.toml", "avd.toml"),  # quoted header: each backslash escaped
+        (".toml", "game.toml"),
+    ],
+)
+def test_extract_keeps_only_the_base_name_of_an_attachment(sent_as: str, saved_as: str) -> None:
+    assert extract_game(_eml([_b64_part(sent_as, GAME_TOML)])) == (saved_as, GAME_TOML)
+
+
 def test_extract_finds_game_in_a_forwarded_email(game_file: Path) -> None:
     inner = _compose(game_file).decode("ascii").replace("\r\n", "\n")
     part = "Content-Type: message/rfc822\n\n" + inner
