@@ -1,0 +1,202 @@
+"""Hex grids numbered the way printed wargame maps are: ``CCRR``.
+
+A hex id is a four-digit string, column then row, each zero-padded to two
+digits ("3919" is column 39, row 19).  Printed maps stagger either their
+columns (flat-topped hexes, every other column shoved half a hex down) or
+their rows (pointy-topped hexes, every other row shoved half a hex right).
+Which columns or rows are shoved differs from map to map, so the grid takes
+one of the four offset conventions named by Red Blob Games:
+
+``"odd-q"``   flat-topped hexes, odd-numbered columns shoved down
+``"even-q"``  flat-topped hexes, even-numbered columns shoved down
+``"odd-r"``   pointy-topped hexes, odd-numbered rows shoved right
+``"even-r"``  pointy-topped hexes, even-numbered rows shoved right
+
+"Down" means toward higher row numbers and "right" toward higher column
+numbers, whatever the compass says on the real map.  The parity is that of
+the printed number, not of the position inside the grid, so a map whose
+first column is 01 and one whose first column is 10 shove different columns.
+
+Internally every hex is converted to axial coordinates (q, r) with the third
+cube coordinate s = -q - r; distance is then the largest of the three
+coordinate differences.  Games never see axial coordinates.
+
+A hexside (the edge between two adjacent hexes, where rivers and roads
+cross) is named by :func:`side_key`, so that map data can list a river once
+whichever way a unit crosses it.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+OFFSETS = ("odd-q", "even-q", "odd-r", "even-r")
+
+# Axial steps in a fixed order.  For flat-topped grids the order reads
+# N, NE, SE, S, SW, NW; for pointy-topped grids E, NE, NW, W, SW, SE
+# (with row numbers growing down the page).
+_FLAT_DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+_POINTY_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def side_key(a: str, b: str) -> str:
+    """The canonical name of the hexside between hexes ``a`` and ``b``:
+    both ids sorted and joined by ``|`` ("3919|4019").  It does not check that
+    the hexes are adjacent."""
+    if a == b:
+        raise ValueError(f"no hexside between {a} and itself")
+    lo, hi = sorted((a, b))
+    return f"{lo}|{hi}"
+
+
+def parse_hex(h: object) -> tuple[int, int]:
+    """``"CCRR"`` -> (column, row).  ValueError if ``h`` is not four digits."""
+    if not isinstance(h, str) or len(h) != 4 or not h.isascii() or not h.isdigit():
+        raise ValueError(f"malformed hex id {h!r}: expected four digits CCRR")
+    return int(h[:2]), int(h[2:])
+
+
+class HexGrid:
+    """A rectangular map of hexes, columns ``first_col..last_col`` and rows
+    ``first_row..last_row`` inclusive, staggered by ``offset``.
+
+    The grid answers geometry only (neighbours, distance, ranges).  What a
+    hex or hexside contains is the game's business.
+    """
+
+    def __init__(self, first_col: int, last_col: int, first_row: int, last_row: int,
+                 offset: str) -> None:
+        if offset not in OFFSETS:
+            raise ValueError(f"unknown hex offset {offset!r}: expected one of {', '.join(OFFSETS)}")
+        for name, value in (("first_col", first_col), ("last_col", last_col),
+                            ("first_row", first_row), ("last_row", last_row)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+                raise ValueError(f"{name} must be an integer 0..99, got {value!r}")
+        if first_col > last_col or first_row > last_row:
+            raise ValueError("empty hex grid: first column/row after last")
+        self.first_col, self.last_col = first_col, last_col
+        self.first_row, self.last_row = first_row, last_row
+        self.offset = offset
+        self.flat = offset.endswith("-q")
+        # Which parity (0 even, 1 odd) of the staggered coordinate is shoved.
+        self._shoved = 1 if offset.startswith("odd") else 0
+        self._directions = _FLAT_DIRECTIONS if self.flat else _POINTY_DIRECTIONS
+
+    def __repr__(self) -> str:
+        return (f"HexGrid({self.first_col}, {self.last_col}, {self.first_row}, "
+                f"{self.last_row}, {self.offset!r})")
+
+    # ----------------------------------------------------------------- ids
+    def hex_id(self, col: int, row: int) -> str:
+        """(column, row) -> ``"CCRR"``; ValueError outside 0..99.  The hex
+        need not be on this grid (use ``in`` for that)."""
+        if not (isinstance(col, int) and isinstance(row, int) and 0 <= col <= 99 and 0 <= row <= 99):
+            raise ValueError(f"no hex id for column {col!r}, row {row!r}")
+        return f"{col:02d}{row:02d}"
+
+    def col_row(self, h: str) -> tuple[int, int]:
+        """``"CCRR"`` -> (column, row); ValueError if malformed."""
+        return parse_hex(h)
+
+    def __contains__(self, h: object) -> bool:
+        """True if ``h`` is a well-formed id of a hex on this grid (a
+        malformed id is simply not on the grid)."""
+        try:
+            col, row = parse_hex(h)
+        except ValueError:
+            return False
+        return self._on_grid(col, row)
+
+    def check(self, h: object) -> str:
+        """Return ``h`` if it is a hex of this grid; otherwise ValueError
+        saying whether it is malformed or off the map."""
+        col, row = parse_hex(h)
+        if not self._on_grid(col, row):
+            raise ValueError(f"hex {h} is off the map")
+        return h  # type: ignore[return-value]
+
+    def _on_grid(self, col: int, row: int) -> bool:
+        return self.first_col <= col <= self.last_col and self.first_row <= row <= self.last_row
+
+    def hexes(self) -> list[str]:
+        """Every hex of the grid in id order (column-major)."""
+        return [self.hex_id(c, r) for c in range(self.first_col, self.last_col + 1)
+                for r in range(self.first_row, self.last_row + 1)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.hexes())
+
+    def __len__(self) -> int:
+        return (self.last_col - self.first_col + 1) * (self.last_row - self.first_row + 1)
+
+    def is_shoved(self, col: int, row: int) -> bool:
+        """True for hexes in a column shoved down (flat-topped grids) or a
+        row shoved right (pointy-topped grids).  Used by the map picture."""
+        return ((col if self.flat else row) & 1) == self._shoved
+
+    # ------------------------------------------------- axial conversions
+    def _axial(self, col: int, row: int) -> tuple[int, int]:
+        if self.flat:
+            # Shoved columns sit half a hex lower, so their row numbers run
+            # one behind the unshoved neighbours' on the NE/NW diagonals.
+            lift = (col + (col & 1)) // 2 if self._shoved == 0 else (col - (col & 1)) // 2
+            return col, row - lift
+        lift = (row + (row & 1)) // 2 if self._shoved == 0 else (row - (row & 1)) // 2
+        return col - lift, row
+
+    def _offset(self, q: int, r: int) -> tuple[int, int]:
+        if self.flat:
+            col = q
+            lift = (col + (col & 1)) // 2 if self._shoved == 0 else (col - (col & 1)) // 2
+            return col, r + lift
+        row = r
+        lift = (row + (row & 1)) // 2 if self._shoved == 0 else (row - (row & 1)) // 2
+        return q + lift, row
+
+    def _axial_of(self, h: str) -> tuple[int, int]:
+        return self._axial(*parse_hex(h))
+
+    def _id_if_on_grid(self, q: int, r: int) -> str | None:
+        col, row = self._offset(q, r)
+        if self._on_grid(col, row):
+            return f"{col:02d}{row:02d}"
+        return None
+
+    # ------------------------------------------------------------ geometry
+    def neighbors(self, h: str) -> list[str]:
+        """The on-grid hexes adjacent to ``h``, in a fixed direction order
+        (flat: N, NE, SE, S, SW, NW; pointy: E, NE, NW, W, SW, SE).  Hexes
+        on the map edge have fewer than six."""
+        q, r = self._axial_of(h)
+        out = []
+        for dq, dr in self._directions:
+            n = self._id_if_on_grid(q + dq, r + dr)
+            if n is not None:
+                out.append(n)
+        return out
+
+    def distance(self, a: str, b: str) -> int:
+        """Hex distance: the number of hex steps from ``a`` to ``b`` on an
+        unbounded grid (a Command Range of 4 reaches distance 4)."""
+        qa, ra = self._axial_of(a)
+        qb, rb = self._axial_of(b)
+        dq, dr = qa - qb, ra - rb
+        return max(abs(dq), abs(dr), abs(dq + dr))
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """True if ``a`` and ``b`` share a hexside."""
+        return self.distance(a, b) == 1
+
+    def within(self, h: str, r: int) -> list[str]:
+        """Every on-grid hex at distance 1..``r`` from ``h``, in id order."""
+        if r < 0:
+            raise ValueError(f"negative range {r}")
+        q0, r0 = self._axial_of(h)
+        out = []
+        for dq in range(-r, r + 1):
+            for dr in range(max(-r, -dq - r), min(r, -dq + r) + 1):
+                if dq == 0 and dr == 0:
+                    continue
+                n = self._id_if_on_grid(q0 + dq, r0 + dr)
+                if n is not None:
+                    out.append(n)
+        return sorted(out)

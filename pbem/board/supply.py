@@ -1,0 +1,91 @@
+"""Supply lines: a chain of adjacent hexes between a unit and a source.
+
+Rules phrase supply from the unit's side ("trace a line from the unit to a
+supply source that does not enter ..."), but one search from all the sources
+outward answers the question for every unit at once, so that is what
+:func:`traced` does.
+
+Direction of ``can_enter``
+    By default ``can_enter(a, b)`` is asked for the step from ``a`` to ``b``
+    *moving away from the source*: ``a`` is the hex nearer the source, ``b``
+    the hex nearer the unit.  When the game's test is not symmetric (a
+    one-way hexside, "may not enter X" where the unit's own hex matters),
+    pass ``reverse=True`` and the kernel asks ``can_enter(b, a)`` instead:
+    the same step as the rules describe it, walking from the unit toward
+    the source.
+
+Hexes a line may end in but not pass through
+    Some rules let the line reach a unit standing in an enemy zone of
+    control but not continue through such a hex.  ``can_pass(h)`` says
+    whether the search may carry on from ``h``; a hex failing it is still
+    reported (the line reaches it) but nothing beyond it is reached through
+    it.  Sources are always passable.
+
+Sources
+    A source is at length 0 only if ``usable(source)`` holds (default:
+    every source), e.g. a game drops an enemy-occupied source or a source
+    that stops counting after a given turn.  An unusable source can still be
+    reached from another source like any other hex, if ``can_enter``
+    allows.
+
+``max_length`` limits the number of steps (hexes entered after the source);
+``None`` means unlimited.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable
+
+from .hexgrid import HexGrid
+
+Neighbors = Callable[[str], Iterable[str]]
+CanEnter = Callable[[str, str], bool]
+
+
+def traced(sources: Iterable[str], neighbors: Neighbors, can_enter: CanEnter,
+           max_length: int | None = None, *, reverse: bool = False,
+           can_pass: Callable[[str], bool] | None = None,
+           usable: Callable[[str], bool] | None = None) -> dict[str, int]:
+    """Every hex a supply line reaches, mapped to its shortest line length
+    in steps (usable sources 0).  See the module docstring for the meaning
+    of each callable."""
+    if max_length is not None and max_length < 0:
+        raise ValueError(f"negative supply line length {max_length}")
+    length: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for s in sources:
+        if s not in length and (usable is None or usable(s)):
+            length[s] = 0
+            queue.append(s)
+    while queue:
+        a = queue.popleft()
+        if length[a] and can_pass is not None and not can_pass(a):
+            continue
+        if max_length is not None and length[a] >= max_length:
+            continue
+        for b in neighbors(a):
+            if b in length:
+                continue
+            ok = can_enter(b, a) if reverse else can_enter(a, b)
+            if ok:
+                length[b] = length[a] + 1
+                queue.append(b)
+    return length
+
+
+def in_supply(h: str, sources: Iterable[str], neighbors: Neighbors, can_enter: CanEnter,
+              max_length: int | None = None, *, reverse: bool = False,
+              can_pass: Callable[[str], bool] | None = None,
+              usable: Callable[[str], bool] | None = None) -> bool:
+    """True if a supply line reaches ``h`` (same arguments as :func:`traced`)."""
+    return h in traced(sources, neighbors, can_enter, max_length, reverse=reverse,
+                       can_pass=can_pass, usable=usable)
+
+
+def distance_to_nearest(h: str, targets: Iterable[str], grid: HexGrid) -> int:
+    """Plain hex distance from ``h`` to the nearest of ``targets`` (for rules
+    such as "each hex entered is closer to a friendly supply source")."""
+    dists = [grid.distance(h, t) for t in targets]
+    if not dists:
+        raise ValueError("no targets to measure a distance to")
+    return min(dists)
