@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -231,6 +230,8 @@ def _write_new(path: Path, text: str, mode: int, *, replace: bool = False) -> No
     crash leaves either nothing useful written or the whole file, never a
     truncated key.
     """
+    import tempfile
+
     folder = path.parent
     claimed = False
     if not replace:
@@ -305,7 +306,9 @@ def _expect_kind(data: dict[str, Any], kind: str, path: Path, what: str) -> None
     if found == kind:
         version = data.get("version")
         if version != FORMAT_VERSION:
-            raise KeyFileError(f"{what} {path} has version {version!r}; this pbem reads version {FORMAT_VERSION}")
+            raise KeyFileError(
+                f"{what} {path} has version {version!r}; this pbem reads version {FORMAT_VERSION}"
+            )
         return
     if isinstance(found, str) and found in _KIND_NAMES:
         raise KeyFileError(f"{path} is {_KIND_NAMES[found]}, not {'a ' + what}")
@@ -373,7 +376,11 @@ def _decrypt_keys(enc: Any, passphrase: str | None, path: Path) -> bytes:
     from cryptography.exceptions import InvalidTag
     from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-    if not isinstance(enc, dict) or enc.get("kdf") != "scrypt" or enc.get("cipher") != "chacha20-poly1305":
+    known = isinstance(enc, dict) and (enc.get("kdf"), enc.get("cipher")) == (
+        "scrypt",
+        "chacha20-poly1305",
+    )
+    if not known:
         raise KeyFileError(f"key file {path}: unknown key encryption")
     try:
         n, r, p = (int(enc[k]) for k in ("n", "r", "p"))
@@ -383,7 +390,8 @@ def _decrypt_keys(enc: Any, passphrase: str | None, path: Path) -> bytes:
     except (KeyError, TypeError, ValueError):
         raise KeyFileError(f"key file {path}: damaged encryption parameters") from None
     lo, hi = _SCRYPT_N_RANGE
-    if not (lo <= n <= hi and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16) or len(nonce) != 12:
+    sane = lo <= n <= hi and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16
+    if not sane or len(nonce) != 12:
         raise KeyFileError(f"key file {path}: unsupported encryption parameters")
     if not passphrase:
         raise KeyFileError(f"wrong passphrase for key file {path} (none given)")

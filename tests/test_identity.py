@@ -87,7 +87,8 @@ def test_no_temporary_files_left_behind(anna, tmp_path):
 
 
 def test_wrong_passphrase(locked_file):
-    with pytest.raises(KeyFileError, match=f"^wrong passphrase for key file {re.escape(str(locked_file))}$"):
+    expected = f"^wrong passphrase for key file {re.escape(str(locked_file))}$"
+    with pytest.raises(KeyFileError, match=expected):
         ident.load_private(locked_file, "incorrect horse")
 
 
@@ -204,3 +205,11 @@ def test_to_dict_from_dict_round_trip(anna):
 def test_generate_refuses_bad_name(tmp_path):
     with pytest.raises(UsageError):
         ident.generate("Anna\nPetrova", "anna@example.org")
+
+
+def test_crafted_scrypt_cost_is_refused_before_deriving(locked_file, tmp_path):
+    # A file asking for n = 2**30 would need a terabyte of memory.
+    path = tmp_path / "crafted.key"
+    path.write_text(locked_file.read_text().replace("n = 32768", f"n = {2**30}"))
+    with pytest.raises(KeyFileError, match="unsupported encryption parameters"):
+        ident.load_private(path, "correct horse")

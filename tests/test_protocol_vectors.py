@@ -75,7 +75,8 @@ def test_digest_is_hex_sha256_of_canonical_bytes():
 _json_leaf = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
 _json = st.recursive(
     _json_leaf,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=20,
 )
 
