@@ -1,0 +1,225 @@
+"""A read-only view of an A Victory Denied position: the scenario's map and
+counters joined with the state's unit positions.
+
+Every mechanic (movement, combat, retreat, supply, command) asks the board
+the same questions: who is in a hex, whose ZOC covers it, what terrain and
+hexside features lie between two hexes, and whether a stack would be legal.
+The board answers them and caches what is costly (the ZOC maps); it never
+changes the state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.board.hexgrid import HexGrid, side_key
+from pbem.games.avd import model
+from pbem.games.avd.model import GERMAN, SOVIET, UnitSpec
+
+SIDE_NAME = {GERMAN: "German", SOVIET: "Soviet"}
+
+
+def enemy_of(side: str) -> str:
+    return SOVIET if side == GERMAN else GERMAN
+
+
+class Board:
+    """The map, the counters and where they stand.  ``state`` is the game
+    state (see :data:`model.STATE_SHAPE`); only units with ``where == "map"``
+    are on the board."""
+
+    def __init__(self, scn: model.Scenario, state: dict[str, Any]) -> None:
+        self.scn = scn
+        self.state = state
+        m = scn.map
+        self.grid = HexGrid(m.first_col, m.last_col, m.first_row, m.last_row, m.offset)
+        self.turn: int = int(state.get("turn", 1))
+        self._by_hex: dict[str, list[str]] = {}
+        for uid, u in state["units"].items():
+            if u.get("where") == "map" and u.get("hex"):
+                self._by_hex.setdefault(u["hex"], []).append(uid)
+        self._zoc: dict[str, frozenset[str]] = {}
+
+    # ------------------------------------------------------------ counters
+    def spec(self, uid: str) -> UnitSpec:
+        try:
+            return self.scn.units[uid]
+        except KeyError:
+            raise KeyError(f"no unit {uid!r} in this scenario") from None
+
+    def unit(self, uid: str) -> dict[str, Any]:
+        return self.state["units"][uid]
+
+    def name(self, uid: str) -> str:
+        return self.spec(uid).name or uid
+
+    def side_of(self, uid: str) -> str:
+        return self.spec(uid).side
+
+    def hex_of(self, uid: str) -> str | None:
+        u = self.unit(uid)
+        return u.get("hex") if u.get("where") == "map" else None
+
+    def on_map(self, uid: str) -> bool:
+        return self.hex_of(uid) is not None
+
+    def is_combat(self, uid: str) -> bool:
+        return self.spec(uid).kind == "combat"
+
+    def is_hq(self, uid: str) -> bool:
+        return self.spec(uid).kind == "hq"
+
+    def steps(self, uid: str) -> int:
+        return int(self.unit(uid).get("steps", self.spec(uid).steps))
+
+    def is_full(self, uid: str) -> bool:
+        return self.steps(uid) >= self.spec(uid).steps
+
+    def attack(self, uid: str) -> int:
+        """Printed attack of the side now showing (full or reduced)."""
+        s = self.spec(uid)
+        return s.attack if self.is_full(uid) else s.reduced_attack
+
+    def defense(self, uid: str) -> int:
+        s = self.spec(uid)
+        return s.defense if self.is_full(uid) else s.reduced_defense
+
+    def oos(self, uid: str) -> bool:
+        return bool(self.unit(uid).get("oos"))
+
+    def isolated(self, uid: str) -> bool:
+        return bool(self.unit(uid).get("isolated"))
+
+    def units_of(self, side: str) -> list[str]:
+        """Every unit of ``side`` on the map."""
+        return [uid for uids in self._by_hex.values() for uid in uids if self.side_of(uid) == side]
+
+    # ---------------------------------------------------------------- hexes
+    def units_at(self, h: str) -> list[str]:
+        return list(self._by_hex.get(h, ()))
+
+    def combat_units_at(self, h: str) -> list[str]:
+        return [u for u in self.units_at(h) if self.is_combat(u)]
+
+    def hq_at(self, h: str) -> str | None:
+        for u in self.units_at(h):
+            if self.is_hq(u):
+                return u
+        return None
+
+    def occupant_side(self, h: str) -> str | None:
+        """The side whose units are in ``h`` (5.2: never both)."""
+        uids = self.units_at(h)
+        return self.side_of(uids[0]) if uids else None
+
+    def enemy_occupied(self, h: str, side: str) -> bool:
+        return any(self.side_of(u) != side for u in self.units_at(h))
+
+    def lone_enemy_hq(self, h: str, side: str) -> str | None:
+        """The enemy HQ alone in ``h`` (an overrun target, 12.1), if any."""
+        uids = self.units_at(h)
+        if len(uids) == 1 and self.side_of(uids[0]) != side and self.is_hq(uids[0]):
+            return uids[0]
+        return None
+
+    def terrain(self, h: str) -> model.Terrain:
+        name = self.scn.map.terrain.get(h, "clear")
+        try:
+            return self.scn.terrain[name]
+        except KeyError:
+            raise KeyError(f"hex {h}: terrain {name!r} is not in the terrain chart") from None
+
+    def hexside(self, a: str, b: str) -> frozenset[str]:
+        return self.scn.map.hexsides.get(side_key(a, b), frozenset())
+
+    def is_river(self, a: str, b: str) -> bool:
+        f = self.hexside(a, b)
+        return "minor_river" in f or "major_river" in f
+
+    def is_major(self, a: str, b: str) -> bool:
+        return "major_river" in self.hexside(a, b)
+
+    def is_minor(self, a: str, b: str) -> bool:
+        return "minor_river" in self.hexside(a, b)
+
+    def is_road(self, a: str, b: str) -> bool:
+        return "road" in self.hexside(a, b)
+
+    def bridged(self, a: str, b: str) -> bool:
+        """2.1.3: a road crossing a river hexside is a bridge."""
+        return self.is_river(a, b) and self.is_road(a, b)
+
+    def unbridged_major(self, a: str, b: str) -> bool:
+        return self.is_major(a, b) and not self.is_road(a, b)
+
+    def road_hex(self, h: str) -> bool:
+        return any(self.is_road(h, n) for n in self.grid.neighbors(h))
+
+    def in_minsk_pocket(self, h: str) -> bool:
+        return h in self.scn.map.minsk_pocket
+
+    @property
+    def victory_hexes(self) -> dict[str, str]:
+        return self.scn.map.victory
+
+    def has_vp_chit(self, h: str) -> bool:
+        return self.state.get("vp", {}).get(h) is not None
+
+    def enemy_controlled_vh(self, h: str, side: str) -> bool:
+        """8.3.1: a Victory Hex is German-controlled when it has no VP chit
+        and Soviet-controlled while its chit is on it."""
+        if h not in self.victory_hexes:
+            return False
+        return not self.has_vp_chit(h) if side == SOVIET else self.has_vp_chit(h)
+
+    # ------------------------------------------------------------------ ZOC
+    def zoc(self, side: str) -> frozenset[str]:
+        """Hexes in the ZOC of ``side``'s combat units (6.1: all six
+        neighbours whatever the terrain or hexside; HQs have none)."""
+        if side not in self._zoc:
+            out: set[str] = set()
+            for uid in self.units_of(side):
+                if self.is_combat(uid):
+                    out.update(self.grid.neighbors(self.hex_of(uid)))  # type: ignore[arg-type]
+            self._zoc[side] = frozenset(out)
+        return self._zoc[side]
+
+    def in_enemy_zoc(self, h: str, side: str) -> bool:
+        return h in self.zoc(enemy_of(side))
+
+    # ------------------------------------------------------------- stacking
+    def stacking_ok(self, h: str, side: str, adding: list[str]) -> str | None:
+        """None if ``adding`` may end in ``h``, else the reason (5.1-5.3).
+        Units of ``adding`` already in ``h`` are not counted twice; a lone
+        enemy HQ does not count, since entering it overruns it (12.1)."""
+        here = [u for u in self.units_at(h) if u not in adding]
+        if any(self.side_of(u) != side for u in here):
+            if not (self.lone_enemy_hq(h, side) and all(self.is_combat(u) for u in adding)):
+                return f"{h} holds enemy units"
+            here = []
+        stack = here + list(adding)
+        combat = [u for u in stack if self.is_combat(u)]
+        hqs = [u for u in stack if self.is_hq(u)]
+        if len(combat) > 2:
+            return f"{h} would hold {len(combat)} combat units (limit 2)"
+        if len(hqs) > 1:
+            return f"{h} would hold two HQs"
+        if side == SOVIET:
+            tan = [u for u in combat if self.spec(u).formation != "red"]
+            if len(tan) > 1:
+                return f"{h} would stack two tan Soviet units ({', '.join(self.name(u) for u in tan)})"
+        return None
+
+    # --------------------------------------------------------------- supply
+    def supply_sources(self, side: str, turn: int | None = None) -> frozenset[str]:
+        """Friendly supply sources; the Soviet source of 10.2.2 (1517 on the
+        real map) counts only through Turn 4."""
+        t = self.turn if turn is None else turn
+        m = self.scn.map
+        if side == GERMAN:
+            return m.supply_german
+        if t <= 4:
+            return m.supply_soviet | m.supply_soviet_until_turn4
+        return m.supply_soviet
+
+    def distance(self, a: str, b: str) -> int:
+        return self.grid.distance(a, b)
