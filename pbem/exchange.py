@@ -1,0 +1,951 @@
+"""The exchange cycle: replaying a game file, and writing the next exchange.
+
+An *exchange* is one email's worth of play by one side (its *sender*).  It
+carries the sender's next dice-chain reveal, the orders applied in it, the
+hash of the public state after them, and the sender's signature.
+
+Replay is verification.  :func:`replay` rebuilds the game from the scenario
+and re-applies every exchange, checking its signature, its chain link to the
+exchange before, its dice reveal against the sender's chain, each order's
+legality and the resulting state hash.  The program that replays knows only
+its own side's secrets (or both, in an audit): the other side's hidden state
+is ``None`` and its secret orders are applied by their public part.
+
+Within an exchange the engine runs the game forward from the state left by
+the previous one::
+
+    resolve the order deferred by the previous exchange (sealed dice)
+    loop:
+        decision = pending()
+        answered by the deciding side's standing orders?  -> apply, listed as "policy"
+        the sender's private decision (a reveal)?          -> the sender's program answers
+        the sender's decision?                             -> the next order of the sender
+        otherwise                                           -> the exchange ends
+
+Dice.  Exchange ``n`` has one random stream (``stream_no = n``) keyed by each
+side's latest reveal as of that exchange.  Under **immediate** timing every
+order of the exchange draws from it.  Under **sealed** timing the stream is
+usable only until the sender's first own order: after that the sender could
+foresee the stream (he knows both reveals), so an order that then needs dice
+is *deferred*: the exchange ends, and the opponent's next exchange resolves
+it from a stream keyed by the opponent's next reveal, which the sender could
+not know when he signed.
+
+Nothing here knows any game: games are reached through :mod:`pbem.game`.
+"""
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import pickle
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from pbem import gamefile
+from pbem.errors import InvalidFile, PbemError, UsageError
+from pbem.game import Decision, Event, IllegalOrder, Order, Rules, public
+from pbem.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.protocol import chain as dchain
+from pbem.protocol.canon import canonical, digest
+from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream, stream_key
+
+DICE_TIMINGS = ("sealed", "immediate")
+ENGINE_VERBS = ("policy", "resign", "offer-draw", "accept-draw", "decline-draw")
+CHAIN_LENGTH = 256          # reveals per chain; a new anchor is published before it runs out
+RENEW_WHEN_LEFT = 4
+
+EngineState = dict[str, Any]
+
+
+class Verification(InvalidFile):
+    """A file that does not replay: says which exchange and why."""
+
+
+# --------------------------------------------------------------------- seats
+
+
+@dataclass
+class Seat:
+    """One side's player as the file knows him: identity and dice chain."""
+
+    side: str
+    identity: Any                 # pbem.identity.PublicIdentity
+    last: bytes                   # latest reveal, or the anchor before any
+    chain_n: int
+    reveals_on_chain: int = 0
+    next_anchor: bytes | None = None
+    next_chain_n: int = 0
+
+
+@dataclass
+class Record:
+    """What happened in one exchange, for the log and the dice listing."""
+
+    n: int
+    side: str
+    kind: str
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    rolls: list[dict[str, Any]] = field(default_factory=list)
+    deferred: dict[str, Any] | None = None
+    message: str = ""
+    waiting: str = ""
+
+
+# ---------------------------------------------------------------- the match
+
+
+class Match:
+    """A game as this program knows it after replaying its file: the verified
+    exchanges, the current state, and who must act.
+
+    ``me`` is the side whose secrets this program holds (None for a
+    bystander's verify); ``known`` is the set of sides whose hidden state is
+    known (both, in an audit).
+    """
+
+    def __init__(self, header: dict[str, Any], scenario: dict[str, Any]) -> None:
+        from pbem import games
+
+        self.header = header
+        self.game = games.load(header["game"])
+        self.rules: Rules = self.game.rules(scenario, header.get("options", {}))
+        self.sides: list[str] = list(header["sides"])
+        self.timing: str = header["dice"]
+        self.seats: dict[str, Seat] = {}
+        self.exchanges: list[dict[str, Any]] = []
+        self.records: list[Record] = []
+        self.es: EngineState = {}
+        self.me: str | None = None
+        self.known: set[str] = set()
+        self.my_seeds: list[tuple[bytes, int]] = []     # (seed, chain_n), oldest first
+        self.my_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: secret}
+
+    # -- reading the state ----------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.header["id"]
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.es["game"]
+
+    def public_state(self) -> dict[str, Any]:
+        return public_engine_state(self.es)
+
+    def state_hash(self) -> str:
+        return digest(self.public_state())
+
+    def joined(self) -> bool:
+        return len(self.seats) == len(self.sides)
+
+    def pending(self) -> Decision | None:
+        """The next decision of the game, engine verdicts (resignation,
+        agreed draw) included.  None when the game is over."""
+        if self.es.get("ended"):
+            return None
+        return self.rules.pending(self.state)
+
+    def over(self) -> bool:
+        return self.joined() and self.pending() is None and not self.es.get("deferred")
+
+    def result(self) -> str:
+        ended = self.es.get("ended")
+        if ended:
+            return ended["text"]
+        return self.rules.result(self.state) or "game over"
+
+    def next_sender(self) -> str | None:
+        """The side whose program must write the next exchange."""
+        if not self.joined():
+            return next(s for s in self.sides if s not in self.seats)
+        if self.es.get("deferred"):
+            asker = self.exchanges[-1]["side"]
+            return next(s for s in self.sides if s != asker)
+        if self.over():
+            return None
+        return self.records[-1].waiting or None
+
+    def seat_of(self, sign_pub: str) -> str | None:
+        for seat in self.seats.values():
+            if seat.identity.sign_pub == sign_pub:
+                return seat.side
+        invited = self.header.get("invited", {})
+        for side, ident in invited.items():
+            if ident.get("sign_pub") == sign_pub:
+                return side
+        return None
+
+    def summary(self) -> str:
+        if not self.joined():
+            return f"waiting for {self.next_sender()} to join"
+        if self.over():
+            return f"game over: {self.result()}"
+        d = self.pending()
+        who = self.next_sender()
+        what = d.prompt if d else ""
+        return f"{who} to play: {what}"
+
+
+def public_engine_state(es: EngineState) -> dict[str, Any]:
+    out = {k: v for k, v in es.items() if k != "game"}
+    out["game"] = public(es["game"])
+    if out.get("deferred"):
+        out["deferred"] = {"side": es["deferred"]["side"], "order": public_order(es["deferred"]["order"])}
+    return out
+
+
+def public_order(order: Order) -> Order:
+    return {k: v for k, v in order.items() if k != "secret"}
+
+
+def fast_copy(value: Any) -> Any:
+    """A deep copy of a JSON-like tree; pickle is several times faster than
+    copy.deepcopy for these."""
+    try:
+        return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # pragma: no cover - exotic objects in a game state
+        return copy.deepcopy(value)
+
+
+def mask_hidden(state: dict[str, Any], known: set[str]) -> None:
+    hidden = state.get("hidden")
+    if isinstance(hidden, dict):
+        for side in list(hidden):
+            if side not in known:
+                hidden[side] = None
+
+
+# ------------------------------------------------------- running one exchange
+
+
+class _Sink:
+    """Collects what one run of an exchange produced."""
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, Any]] = []
+        self.secrets: dict[str, Any] = {}
+        self.events: list[Event] = []
+
+
+EntrySource = Callable[[Decision], "dict[str, Any] | None"]
+
+
+def run_exchange(
+    rules: Rules,
+    es: EngineState,
+    sender: str,
+    rng_stream: Stream | None,
+    sealed: bool,
+    next_entry: EntrySource,
+    rng: RecordingRng | None = None,
+) -> tuple[_Sink, str]:
+    """Run one exchange forward on ``es`` (mutated).  ``next_entry`` gives the
+    sender's next entry for a decision (``{"by", "order"}`` with the order's
+    secret, if any) or None when the sender has no more.  Returns what was
+    applied and how the exchange ended: ``"handed"`` (another side must
+    decide), ``"deferred"``, ``"over"`` or ``"open"`` (the sender still has to
+    decide but gave no more orders)."""
+    sink = _Sink()
+    rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
+    frozen = False
+
+    deferred = es.get("deferred")
+    if deferred:
+        es["deferred"] = None
+        _apply(rules, es, deferred["side"], deferred["order"], rng or FrozenRng(), sink, "deferred")
+
+    while True:
+        if es.get("ended"):
+            return sink, "over"
+        d = rules.pending(es["game"])
+        if d is None:
+            return sink, "over"
+        policies = es["policies"].get(d.side) or {}
+        order = None
+        if policies and d.policy and not d.private:
+            order = rules.standing_answer(es["game"], d, policies)
+        if order is not None:
+            by = "policy"
+            side = d.side
+        elif d.side == sender:
+            entry = next_entry(d)
+            if entry is None:
+                return sink, "open"
+            by, order, side = entry["by"], entry["order"], sender
+            if by == "private" and not d.private:
+                raise IllegalOrder(f"a private answer where {d.side} must decide {d.kind}")
+            if by == "player" and d.private:
+                raise IllegalOrder(f"{d.side}'s program must answer {d.kind} from its secrets")
+            if order.get("verb") in ENGINE_VERBS:
+                _engine_order(es, side, order, sink)
+                if by == "player" and sealed:
+                    frozen = True
+                continue
+        else:
+            return sink, "handed"
+        if by == "player" and sealed:
+            # The sender knows both reveals keying this stream: none of his
+            # own choices may draw from it.
+            frozen = True
+        use = FrozenRng() if (frozen or rng is None) else rng
+        try:
+            _apply(rules, es, side, order, use, sink, by)
+        except NeedDice:
+            es["deferred"] = {"side": side, "order": order}
+            sink.entries.append({"side": side, "by": by, "order": public_order(order), "deferred": True})
+            _keep_secret(sink, order)
+            return sink, "deferred"
+
+
+def _apply(rules: Rules, es: EngineState, side: str, order: Order, rng: Any, sink: _Sink, by: str) -> None:
+    work = fast_copy(es["game"])
+    new_state, events = rules.apply(work, side, fast_copy(order), rng)
+    es["game"] = new_state
+    if by != "deferred":
+        sink.entries.append({"side": side, "by": by, "order": public_order(order)})
+        _keep_secret(sink, order)
+    sink.events.extend(events)
+
+
+def _keep_secret(sink: _Sink, order: Order) -> None:
+    if "secret" in order:
+        sink.secrets[str(len(sink.entries) - 1)] = order["secret"]
+
+
+def _engine_order(es: EngineState, side: str, order: Order, sink: _Sink) -> None:
+    """Orders about the match rather than the game: standing orders,
+    resignation and draws."""
+    verb = order["verb"]
+    if verb == "policy":
+        name, value = order.get("name"), order.get("value")
+        if not isinstance(name, str):
+            raise IllegalOrder("policy needs a name")
+        pols = dict(es["policies"].get(side) or {})
+        if value in (None, "", "off"):
+            pols.pop(name, None)
+        else:
+            pols[name] = value
+        es["policies"][side] = pols
+        text = f"{side} sets a standing order"
+    elif verb == "resign":
+        es["ended"] = {"how": "resign", "by": side, "text": f"{side} resigns"}
+        text = f"{side} resigns"
+    elif verb == "offer-draw":
+        es["draw_offer"] = side
+        text = f"{side} offers a draw"
+    elif verb in ("accept-draw", "decline-draw"):
+        offer = es.get("draw_offer")
+        if not offer or offer == side:
+            raise IllegalOrder("there is no draw offer from the opponent to answer")
+        es["draw_offer"] = None
+        if verb == "accept-draw":
+            es["ended"] = {"how": "draw", "by": side, "text": "drawn by agreement"}
+            text = f"{side} accepts the draw"
+        else:
+            text = f"{side} declines the draw"
+    else:  # pragma: no cover - ENGINE_VERBS is closed
+        raise IllegalOrder(f"unknown engine order {verb}")
+    sink.entries.append({"side": side, "by": "player", "order": dict(order)})
+    sink.events.append(Event(text))
+
+
+def parse_engine_order(text: str) -> Order | None:
+    """``policy NAME VALUE...``, ``resign``, ``offer-draw``, ``accept-draw``,
+    ``decline-draw``; None for anything else (a game order)."""
+    words = text.split()
+    if not words or words[0].lower() not in ENGINE_VERBS:
+        return None
+    verb = words[0].lower()
+    if verb == "policy":
+        if len(words) < 2:
+            raise IllegalOrder("usage: policy NAME VALUE (or `policy NAME off`)")
+        return {"verb": "policy", "name": words[1], "value": " ".join(words[2:])}
+    if len(words) > 1:
+        raise IllegalOrder(f"{verb} takes no arguments")
+    return {"verb": verb}
+
+
+# ------------------------------------------------------------------- replay
+
+
+def replay(
+    gf: GameFile,
+    scenario: dict[str, Any],
+    me: Any = None,
+    *,
+    audit: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Match:
+    """Verify ``gf`` completely and return the match it describes.
+
+    ``me`` is the reader's private Identity (to open its own sealed parts);
+    with ``audit`` both sides' disclosures must be in the file and the game
+    is replayed with nothing hidden."""
+    header = gf.header
+    _check_header(header)
+    if header.get("scenario_sha256") != _scenario_hash(scenario):
+        raise Verification(
+            f"scenario {header.get('scenario')} differs from the one this game was created with "
+            "(SHA-256 mismatch): both players must use the same scenario file"
+        )
+    m = Match(header, scenario)
+    disclosures = _disclosures(gf) if audit else {}
+    if audit:
+        missing = [s for s in m.sides if s not in disclosures]
+        if missing:
+            raise UsageError(f"audit needs both disclosures; still missing: {', '.join(missing)}")
+    prev = ZERO_HASH
+    total = len(gf.exchanges)
+    for i, ex in enumerate(gf.exchanges, 1):
+        where = f"exchange {i} by {ex.get('side')}"
+        if ex.get("prev") != prev:
+            raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
+        _verify_signature(m, ex, where)
+        if i == 1:
+            _start(m, ex, me, disclosures)
+        else:
+            _step(m, ex, me, disclosures, where)
+        prev = exchange_hash(ex)
+        m.exchanges.append(ex)
+        if progress:
+            progress(i, total)
+    return m
+
+
+def _check_header(h: dict[str, Any]) -> None:
+    for key in ("id", "game", "scenario", "scenario_sha256", "dice", "sides"):
+        if key not in h:
+            raise InvalidFile(f"game header lacks {key!r}")
+    if h["dice"] not in DICE_TIMINGS:
+        raise InvalidFile(f"unknown dice timing {h['dice']!r}")
+
+
+def _scenario_hash(scenario: dict[str, Any]) -> str:
+    return digest(scenario)
+
+
+def _verify_signature(m: Match, ex: dict[str, Any], where: str) -> None:
+    side = ex["side"]
+    if ex["n"] == 1:
+        ident = _identity_from(ex.get("player"), where)
+    elif ex["kind"] == "join":
+        ident = _identity_from(ex.get("player"), where)
+        invited = m.header.get("invited", {}).get(side)
+        if invited and invited.get("sign_pub") != ident.sign_pub:
+            raise Verification(f"{where}: joined with a key other than the invited player's ({ident.fingerprint})")
+    else:
+        seat = m.seats.get(side)
+        if seat is None:
+            raise Verification(f"{where}: no player has joined as {side}")
+        ident = seat.identity
+    try:
+        sig = bytes.fromhex(ex["sig"])
+    except ValueError:
+        raise Verification(f"{where}: signature is not hex") from None
+    if not ident.verify(signing_bytes(ex), sig):
+        other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signing_bytes(ex), sig)]
+        if other:
+            raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")
+        raise Verification(f"{where}: bad signature: altered after signing, or not signed by {side}'s key")
+
+
+def _identity_from(d: Any, where: str) -> Any:
+    from pbem.identity import PublicIdentity
+
+    try:
+        return PublicIdentity.from_dict(d, where=f"{where} player")
+    except PbemError as exc:
+        raise Verification(f"{where}: {exc}") from None
+
+
+def _hex(ex: dict[str, Any], key: str, where: str, size: int = 32) -> bytes:
+    try:
+        raw = bytes.fromhex(ex[key])
+    except (KeyError, ValueError, TypeError):
+        raise Verification(f"{where}: missing or malformed {key}") from None
+    if len(raw) != size:
+        raise Verification(f"{where}: {key} should be {size} bytes")
+    return raw
+
+
+def _start(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any]) -> None:
+    where = "exchange 1"
+    if ex["kind"] != "new":
+        raise Verification(f"{where}: a game starts with a 'new' exchange, not {ex['kind']!r}")
+    side = ex["side"]
+    if side not in m.sides:
+        raise Verification(f"{where}: unknown side {side!r}")
+    _seat(m, ex, where)
+    if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
+        m.me = side
+    m.known = set(disclosures) if disclosures else ({m.me} if m.me else set())
+    state = m.rules.initial_state()
+    mask_hidden(state, m.known)
+    m.es = {"game": state, "policies": {s: {} for s in m.sides}, "ended": None,
+            "draw_offer": None, "deferred": None}
+    _open_sealed(m, ex, me, disclosures, side)
+    _check_state(m, ex, where)
+    m.records.append(Record(1, side, "new", waiting=m.next_sender() or "", message=ex.get("message", "")))
+
+
+def _seat(m: Match, ex: dict[str, Any], where: str) -> None:
+    ident = _identity_from(ex.get("player"), where)
+    anchor = _hex(ex, "anchor", where)
+    n = ex.get("chain_n")
+    if not isinstance(n, int) or n < 1:
+        raise Verification(f"{where}: chain_n missing")
+    if ex["side"] in m.seats:
+        raise Verification(f"{where}: {ex['side']} has already joined")
+    m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n)
+
+
+def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], where: str) -> None:
+    kind, side = ex["kind"], ex["side"]
+    if kind == "join":
+        if side in m.seats or side not in m.sides:
+            raise Verification(f"{where}: {side} cannot join here")
+        _seat(m, ex, where)
+        if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
+            m.me = side
+            if not disclosures:
+                m.known = {side}
+                # The creator's replay never saw this side's secrets; our own
+                # hidden part starts from the scenario's.
+                fresh = m.rules.initial_state().get("hidden", {})
+                if isinstance(m.es["game"].get("hidden"), dict) and side in fresh:
+                    m.es["game"]["hidden"][side] = fresh[side]
+        reveal = m.seats[side].last
+    elif kind == "disclose":
+        _check_disclosure(m, ex, where)
+        m.records.append(Record(ex["n"], side, kind, message=ex.get("message", "")))
+        _check_state(m, ex, where)
+        return
+    elif kind == "play":
+        reveal = _take_reveal(m, ex, where)
+    else:
+        raise Verification(f"{where}: unknown kind {kind!r}")
+    expected = m.next_sender()
+    if kind == "play" and expected is not None and side != expected:
+        raise Verification(f"{where}: it was {expected}'s turn to send, not {side}'s")
+    if kind == "play" and expected is None:
+        raise Verification(f"{where}: the game was already over")
+    _maybe_renew(m, ex, where)
+    _open_sealed(m, ex, me, disclosures, side)
+    _play_entries(m, ex, where)
+    _check_state(m, ex, where)
+
+
+def _take_reveal(m: Match, ex: dict[str, Any], where: str) -> bytes:
+    seat = m.seats[ex["side"]]
+    reveal = _hex(ex, "reveal", where)
+    target = seat.next_anchor if seat.next_anchor is not None else seat.last
+    if not dchain.check_reveal(reveal, target):
+        raise Verification(f"{where}: dice reveal does not hash to {ex['side']}'s previous reveal (forged or skipped dice)")
+    if seat.next_anchor is not None:
+        seat.next_anchor, seat.chain_n, seat.reveals_on_chain = None, seat.next_chain_n, 0
+    seat.last = reveal
+    seat.reveals_on_chain += 1
+    if seat.reveals_on_chain > seat.chain_n:
+        raise Verification(f"{where}: {ex['side']} revealed past the end of its dice chain")
+    return reveal
+
+
+def _maybe_renew(m: Match, ex: dict[str, Any], where: str) -> None:
+    if ex["kind"] == "play" and "anchor" in ex:
+        seat = m.seats[ex["side"]]
+        seat.next_anchor = _hex(ex, "anchor", where)
+        n = ex.get("chain_n")
+        if not isinstance(n, int) or n < 1:
+            raise Verification(f"{where}: new anchor without chain_n")
+        seat.next_chain_n = n
+
+
+def _open_sealed(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], side: str) -> None:
+    """Recover the sender's secrets for this exchange when we may: our own
+    sealed part, or (audit) the sender's disclosure."""
+    secrets: dict[str, Any] | None = None
+    if side in disclosures:
+        secrets = disclosures[side].get(str(ex["n"]), {})
+        if "seed" in secrets:
+            m_seed = bytes.fromhex(secrets["seed"])
+            _check_seed(m, ex, m_seed)
+    elif me is not None and side == m.me and "sealed" in ex:
+        try:
+            blob = base64.b64decode(ex["sealed"], validate=True)
+        except ValueError:
+            raise Verification(f"exchange {ex['n']}: sealed part is not base64") from None
+        plain = me.unseal(blob, m.game_id, ex["n"])
+        secrets = json.loads(plain.decode("utf-8"))
+        if "seed" in secrets:
+            seed = bytes.fromhex(secrets["seed"])
+            _check_seed(m, ex, seed)
+            m.my_seeds.append((seed, ex["chain_n"]))
+    if secrets is not None:
+        m.my_secrets[ex["n"]] = secrets.get("orders", {})
+
+
+def _check_seed(m: Match, ex: dict[str, Any], seed: bytes) -> None:
+    if dchain.anchor(seed, ex["chain_n"]).hex() != ex["anchor"]:
+        raise Verification(f"exchange {ex['n']}: sealed dice seed does not match the published anchor")
+
+
+def _stream_for(m: Match, n: int) -> Stream:
+    reveals = {s: seat.last for s, seat in m.seats.items()}
+    return Stream(stream_key(m.game_id, n, reveals))
+
+
+def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
+    listed = ex.get("orders", [])
+    if not isinstance(listed, list):
+        raise Verification(f"{where}: orders is not a list")
+    secrets = m.my_secrets.get(ex["n"], {})
+    sender = ex["side"]
+    own = iter([(i, e) for i, e in enumerate(listed) if isinstance(e, dict) and e.get("by") in ("player", "private")])
+
+    def next_entry(d: Decision) -> dict[str, Any] | None:
+        try:
+            i, e = next(own)
+        except StopIteration:
+            return None
+        order = dict(e.get("order") or {})
+        if str(i) in secrets:
+            order["secret"] = secrets[str(i)]
+        return {"by": e["by"], "order": order}
+
+    stream = _stream_for(m, ex["n"])
+    rng = RecordingRng(stream)
+    try:
+        sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, rng)
+    except IllegalOrder as exc:
+        raise Verification(f"{where}: an order does not replay: {exc}") from None
+    if how == "open":
+        d = m.rules.pending(m.es["game"])
+        raise Verification(f"{where}: ends while {sender} still has to decide ({d.kind if d else '?'})")
+    leftover = list(own)
+    if leftover:
+        raise Verification(f"{where}: {len(leftover)} order(s) listed after the point where the exchange had to end")
+    if canonical(sink.entries) != canonical(gamefile.drop_none(listed)):
+        k = _first_difference(sink.entries, listed)
+        raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
+    rec = Record(ex["n"], sender, "play", entries=sink.entries, events=sink.events, rolls=rng.records,
+                 deferred=m.es.get("deferred"), message=ex.get("message", ""))
+    m.records.append(rec)
+    rec.waiting = _waiting(m, how, sender)
+
+
+def _waiting(m: Match, how: str, sender: str) -> str:
+    if how == "deferred":
+        return next(s for s in m.sides if s != sender)
+    if how == "over":
+        return ""
+    d = m.rules.pending(m.es["game"])
+    return d.side if d else ""
+
+
+def _first_difference(a: list[Any], b: list[Any]) -> int:
+    for k, (x, y) in enumerate(zip(a, b)):
+        if canonical(x) != canonical(gamefile.drop_none(y)):
+            return k
+    return min(len(a), len(b))
+
+
+def _check_state(m: Match, ex: dict[str, Any], where: str) -> None:
+    if ex["state"] != m.state_hash():
+        raise Verification(f"{where}: state hash differs from the replay (the exchange does not replay)")
+
+
+def _disclosures(gf: GameFile) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for ex in gf.exchanges:
+        if ex.get("kind") == "disclose":
+            out[ex["side"]] = ex.get("secrets", {})
+    return out
+
+
+def _check_disclosure(m: Match, ex: dict[str, Any], where: str) -> None:
+    if not m.over():
+        raise Verification(f"{where}: secrets disclosed before the game is over")
+    if not isinstance(ex.get("secrets"), dict):
+        raise Verification(f"{where}: disclosure carries no secrets table")
+
+
+# ------------------------------------------------------------ a live exchange
+
+
+class Turn:
+    """The exchange this program is writing.  python-chess style: ``pending``
+    names what the sender must decide, ``push`` applies an order (or raises
+    IllegalOrder), ``undo`` takes the last one back.  The exchange is done
+    when another side must decide, the game ends, or (sealed dice) an order
+    waits for the opponent's dice."""
+
+    def __init__(self, m: Match, me: Any) -> None:
+        if m.me is None:
+            raise UsageError("this key is not a player of this game")
+        if m.next_sender() != m.me:
+            raise UsageError(f"it is {m.next_sender()}'s turn to send, not yours ({m.me})")
+        self.m = m
+        self.me_identity = me
+        self.side = m.me
+        self.n = len(m.exchanges) + 1
+        self.start_es = fast_copy(m.es)
+        self.start_seats = copy.deepcopy(m.seats)
+        self.orders: list[Order] = []          # the sender's own orders, in order
+        self.message = ""
+        self._reveal, self._renew = self._next_reveal()
+        self._simulate()
+
+    # chain ---------------------------------------------------------------
+    def _next_reveal(self) -> tuple[bytes, tuple[bytes, int] | None]:
+        m = self.m
+        seat = m.seats[self.side]
+        if not m.my_seeds:
+            raise UsageError("cannot find your dice seed in this file: is this your key?")
+        seed, n = m.my_seeds[-1]
+        if seat.next_anchor is not None:
+            raise UsageError("dice chain renewal pending but not found")  # pragma: no cover
+        cursor = dchain.ChainCursor(seed, n, next_index=n - 1 - seat.reveals_on_chain)
+        reveal = cursor.next_reveal()
+        renew = None
+        if cursor.remaining < RENEW_WHEN_LEFT:
+            import os
+
+            renew = (os.urandom(32), CHAIN_LENGTH)
+        return reveal, renew
+
+    # the game ------------------------------------------------------------
+    def _simulate(self, extra: Order | None = None) -> None:
+        m = self.m
+        es = fast_copy(self.start_es)
+        seats = copy.deepcopy(self.start_seats)
+        seats[self.side].last = self._reveal
+        reveals = {s: seat.last for s, seat in seats.items()}
+        stream = Stream(stream_key(m.game_id, self.n, reveals))
+        rng = RecordingRng(stream)
+        queue = list(self.orders) + ([extra] if extra is not None else [])
+        pos = iter(queue)
+
+        def next_entry(d: Decision) -> dict[str, Any] | None:
+            if d.private:
+                return {"by": "private", "order": m.rules.private_answer(es["game"], d)}
+            order = next(pos, None)
+            return None if order is None else {"by": "player", "order": order}
+
+        sink, how = run_exchange(m.rules, es, self.side, stream, m.timing == "sealed", next_entry, rng)
+        left = list(pos)
+        if left:
+            raise IllegalOrder(
+                "no more orders can go in this exchange: "
+                + ("it waits for the opponent's dice" if how == "deferred" else "the decision has passed to the other side")
+            )
+        self.es, self.sink, self.how, self.rng = es, sink, how, rng
+
+    def pending(self) -> Decision | None:
+        """The sender's decision now, or None when the exchange is done."""
+        if self.how != "open":
+            return None
+        return self.m.rules.pending(self.es["game"])
+
+    @property
+    def done(self) -> bool:
+        return self.how != "open"
+
+    def parse(self, text: str) -> Order:
+        order = parse_engine_order(text)
+        if order is None:
+            order = self.m.rules.parse(text, self.es["game"], self.side)
+        return order
+
+    def push(self, order: Order | str) -> list[Event]:
+        if self.done:
+            raise IllegalOrder("this exchange is complete: nothing more can be ordered in it")
+        if isinstance(order, str):
+            order = self.parse(order)
+        order = self._with_secrets(order)
+        before = len(self.sink.events)
+        self._simulate(extra=order)
+        self.orders.append(order)
+        return self.sink.events[before:]
+
+    def _with_secrets(self, order: Order) -> Order:
+        filler = getattr(self.m.rules, "fill_secrets", None)
+        if filler is None or order.get("verb") in ENGINE_VERBS:
+            return order
+        from pbem.protocol.commit import new_salt
+
+        return filler(self.es["game"], self.side, order, new_salt)
+
+    def undo(self) -> None:
+        if not self.orders:
+            raise IllegalOrder("nothing to undo in this exchange")
+        self.orders.pop()
+        self._simulate()
+
+    def query(self, text: str) -> str:
+        return self.m.rules.query(self.es["game"], self.side, text)
+
+    def waiting_for(self) -> str:
+        return _waiting_es(self.m, self.es, self.how, self.side)
+
+    # sealing the exchange -------------------------------------------------
+    def finish(self) -> dict[str, Any]:
+        """The signed exchange.  Only a complete exchange can be signed."""
+        if not self.done:
+            d = self.pending()
+            raise UsageError(f"the exchange is not complete: you must still decide {d.kind if d else ''}")
+        m = self.m
+        ex: dict[str, Any] = {
+            "n": self.n, "kind": "play", "side": self.side,
+            "prev": exchange_hash(m.exchanges[-1]),
+            "reveal": self._reveal.hex(),
+            "orders": gamefile.drop_none(self.sink.entries),
+            "state": digest(public_engine_state(self.es)),
+        }
+        if self.message:
+            ex["message"] = self.message
+        secret_part: dict[str, Any] = {}
+        if self.sink.secrets:
+            secret_part["orders"] = self.sink.secrets
+        if self._renew:
+            seed, n = self._renew
+            ex["anchor"], ex["chain_n"] = dchain.anchor(seed, n).hex(), n
+            secret_part["seed"] = seed.hex()
+        if secret_part:
+            ex["sealed"] = seal_for(self.me_identity, secret_part, m.game_id, self.n)
+        return sign(ex, self.me_identity)
+
+
+def _waiting_es(m: Match, es: EngineState, how: str, sender: str) -> str:
+    if how == "deferred":
+        return next(s for s in m.sides if s != sender)
+    if how == "over":
+        return ""
+    d = m.rules.pending(es["game"])
+    return d.side if d else ""
+
+
+def seal_for(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> str:
+    from pbem.protocol.seal import seal
+
+    blob = seal(identity.public.seal_pub_raw, canonical(secret_part), game_id, n)
+    return base64.b64encode(blob).decode("ascii")
+
+
+def sign(ex: dict[str, Any], identity: Any) -> dict[str, Any]:
+    ex = gamefile.drop_none(ex)
+    ex["sig"] = identity.sign(signing_bytes(ex)).hex()
+    return ex
+
+
+# -------------------------------------------------------- new, join, disclose
+
+
+def new_game(
+    *,
+    game_id: str,
+    game: str,
+    scenario_name: str,
+    scenario: dict[str, Any],
+    options: dict[str, Any],
+    dice: str,
+    creator: Any,
+    creator_side: str,
+    invited: dict[str, Any],
+    message: str = "",
+) -> GameFile:
+    """Exchange 1: the header, the creator's identity and dice anchor."""
+    import os
+
+    from pbem import games
+
+    g = games.load(game)
+    if dice not in DICE_TIMINGS:
+        raise UsageError(f"dice timing must be one of {', '.join(DICE_TIMINGS)}")
+    if creator_side not in g.sides:
+        raise UsageError(f"{game} has no side {creator_side!r}; sides: {', '.join(g.sides)}")
+    known = g.options()
+    for key in options:
+        if key not in known:
+            raise UsageError(f"unknown rule option {key!r}; options: {', '.join(sorted(known)) or 'none'}")
+    full_options = {k: options.get(k, default) for k, (default, _) in known.items()}
+    header = {
+        "format": gamefile.FORMAT, "id": game_id, "game": game, "scenario": scenario_name,
+        "scenario_sha256": digest(scenario), "dice": dice, "options": full_options,
+        "sides": list(g.sides), "invited": {s: i.to_dict() for s, i in invited.items()},
+    }
+    gamefile.drop_none(header)
+    seed = os.urandom(32)
+    ex = {
+        "n": 1, "kind": "new", "side": creator_side, "prev": ZERO_HASH, "game": header,
+        "player": creator.public.to_dict(), "anchor": dchain.anchor(seed, CHAIN_LENGTH).hex(),
+        "chain_n": CHAIN_LENGTH,
+    }
+    if message:
+        ex["message"] = message
+    ex["sealed"] = seal_for(creator, {"seed": seed.hex()}, game_id, 1)
+    m = Match(header, scenario)
+    m.known = {creator_side}
+    state = m.rules.initial_state()
+    mask_hidden(state, m.known)
+    es = {"game": state, "policies": {s: {} for s in header["sides"]}, "ended": None, "draw_offer": None, "deferred": None}
+    ex["state"] = digest(public_engine_state(es))
+    return GameFile([sign(ex, creator)])
+
+
+def join_exchange(m: Match, me: Any, side: str, message: str = "") -> dict[str, Any]:
+    """Exchange 2 (and on, with more sides): the joiner's identity and anchor."""
+    import os
+
+    if side in m.seats:
+        raise UsageError(f"{side} has already joined this game")
+    invited = m.header.get("invited", {}).get(side)
+    if invited and invited.get("sign_pub") != me.public.sign_pub:
+        raise UsageError(f"this game invited another player as {side} (fingerprint {invited.get('fingerprint', '?')})")
+    seed = os.urandom(32)
+    n = len(m.exchanges) + 1
+    ex = {
+        "n": n, "kind": "join", "side": side, "prev": exchange_hash(m.exchanges[-1]),
+        "player": me.public.to_dict(), "anchor": dchain.anchor(seed, CHAIN_LENGTH).hex(),
+        "chain_n": CHAIN_LENGTH, "orders": [],
+    }
+    if message:
+        ex["message"] = message
+    ex["sealed"] = seal_for(me, {"seed": seed.hex()}, m.game_id, n)
+    es = m.es  # a join changes no state
+    ex["state"] = digest(public_engine_state(es))
+    return sign(ex, me)
+
+
+def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
+    """At game end: publish this side's seeds and secret order parts, so that
+    ``pbem audit`` can replay with nothing hidden."""
+    if not m.over():
+        raise UsageError("the game is not over: secrets are disclosed only at its end")
+    if any(ex["kind"] == "disclose" and ex["side"] == m.me for ex in m.exchanges):
+        raise UsageError("you have already disclosed your secrets in this game")
+    secrets: dict[str, Any] = {}
+    for ex in m.exchanges:
+        if ex["side"] != m.me or "sealed" not in ex:
+            continue
+        blob = base64.b64decode(ex["sealed"])
+        secrets[str(ex["n"])] = json.loads(me.unseal(blob, m.game_id, ex["n"]).decode("utf-8"))
+    ex = {
+        "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
+        "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
+    }
+    return sign(ex, me)
+
+
+def append(gf: GameFile, ex: dict[str, Any], m: Match) -> GameFile:
+    """A new file object with ``ex`` added and the reading copies refreshed."""
+    out = GameFile(list(gf.exchanges) + [ex])
+    return out
+
+
+def iter_rolls(m: Match) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    for rec in m.records:
+        for roll in rec.rolls:
+            yield rec.n, rec.side, roll

@@ -1,0 +1,233 @@
+"""The game file: one TOML file that is the whole game.
+
+Layout (documented for other implementers in ``docs/FILE-FORMAT.md``)::
+
+    [game]            a copy of the header of exchange 1, for reading
+    [[exchange]]      the signed exchanges, oldest first
+    [state]           the public state after the last exchange, for reading
+
+Only the ``[[exchange]]`` tables are authoritative.  Each is signed over its
+canonical form (``pbem.protocol.canon``) without its ``sig`` field, so the file
+survives CRLF conversion, re-indentation and mail re-encoding.  ``[game]`` and
+``[state]`` are checked against the replay on load: a reader who trusts the
+TOML text sees what the signatures say.
+
+This module knows no game: it reads, writes, signs and chains exchanges.
+Replaying them is :mod:`pbem.exchange`'s job.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pbem.errors import InvalidFile, UsageError
+from pbem.protocol.canon import canonical, digest
+
+FORMAT = "pbem/1"
+SIG_TAG = b"pbem/exchange/v1\n"
+ZERO_HASH = "0" * 64
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+Exchange = dict[str, Any]
+
+
+def drop_none(value: Any) -> Any:
+    """TOML has no null: drop ``None`` members of tables before a value is
+    signed or written.  ``None`` inside an array has no TOML form at all."""
+    if isinstance(value, dict):
+        return {k: drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        if any(v is None for v in value):
+            raise InvalidFile("an array with an empty (null) member cannot be written to TOML")
+        return [drop_none(v) for v in value]
+    return value
+
+
+def unsigned(exchange: Exchange) -> Exchange:
+    return {k: v for k, v in exchange.items() if k != "sig"}
+
+
+def signing_bytes(exchange: Exchange) -> bytes:
+    """What an exchange's Ed25519 signature covers (PROTOCOL.md)."""
+    return SIG_TAG + canonical(unsigned(exchange))
+
+
+def exchange_hash(exchange: Exchange) -> str:
+    """``H(canonical(exchange with its signature))``: what the next exchange's
+    ``prev`` names."""
+    return digest(exchange)
+
+
+@dataclass
+class GameFile:
+    """The parsed file.  ``exchanges`` are plain dicts as signed."""
+
+    exchanges: list[Exchange]
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def header(self) -> dict[str, Any]:
+        if not self.exchanges or "game" not in self.exchanges[0]:
+            raise InvalidFile("exchange 1 carries no game header")
+        return self.exchanges[0]["game"]
+
+    @property
+    def game_id(self) -> str:
+        return str(self.header.get("id", ""))
+
+    @property
+    def last(self) -> Exchange:
+        return self.exchanges[-1]
+
+    def to_toml(self) -> str:
+        import tomli_w
+
+        doc = {"game": self.header, "exchange": self.exchanges, "state": self.state}
+        intro = (
+            "# pbem game file: the whole game, signed.  Check it with `pbem verify FILE`;\n"
+            "# play it with `pbem play FILE`.  Only the [[exchange]] tables count: [game]\n"
+            "# and [state] are copies for reading and are checked on load.\n\n"
+        )
+        return intro + tomli_w.dumps(drop_none(doc))
+
+
+def parse(text: str, name: str = "game file") -> GameFile:
+    """Parse game-file text.  Every defect is one line naming ``name``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidFile(f"{name}: not valid TOML ({exc})") from None
+    kind = data.get("kind")
+    if isinstance(kind, str) and kind.startswith("pbem-"):
+        raise InvalidFile(f"{name}: this is a {kind} file, not a game file")
+    if "scenario" in data and "exchange" not in data:
+        raise InvalidFile(f"{name}: this is a scenario file, not a game file; start a game with `pbem new`")
+    exchanges = data.get("exchange")
+    if not isinstance(exchanges, list) or not exchanges:
+        raise InvalidFile(f"{name}: no [[exchange]] tables: not a pbem game file")
+    for i, ex in enumerate(exchanges, 1):
+        if not isinstance(ex, dict):
+            raise InvalidFile(f"{name}: exchange {i} is not a table")
+        _check_fields(ex, i, name)
+    state = data.get("state", {})
+    if not isinstance(state, dict):
+        raise InvalidFile(f"{name}: [state] is not a table")
+    gf = GameFile(exchanges=exchanges, state=state)
+    header = gf.header
+    if header.get("format") != FORMAT:
+        raise InvalidFile(f"{name}: unknown format {header.get('format')!r} (this program reads {FORMAT})")
+    copy = data.get("game")
+    if copy is not None and canonical(copy) != canonical(header):
+        raise InvalidFile(f"{name}: the [game] table differs from the signed header of exchange 1")
+    return gf
+
+
+_REQUIRED: dict[str, type] = {"n": int, "kind": str, "side": str, "prev": str, "state": str, "sig": str}
+
+
+def _check_fields(ex: Exchange, i: int, name: str) -> None:
+    for key, typ in _REQUIRED.items():
+        if key not in ex:
+            raise InvalidFile(f"{name}: exchange {i} lacks its {key!r} field")
+        if not isinstance(ex[key], typ) or isinstance(ex[key], bool):
+            raise InvalidFile(f"{name}: exchange {i}: field {key!r} should be {typ.__name__}")
+    if ex["n"] != i:
+        raise InvalidFile(f"{name}: exchange {i} is numbered {ex['n']}: exchanges out of order")
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, refusing what cannot be a game file before reading it
+    whole."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InvalidFile(f"{path}: {size // (1024 * 1024)} MB is far too large for a game file")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def decode(data: bytes, name: str) -> str:
+    if b"\x00" in data:
+        raise InvalidFile(f"{name}: binary data, not a game file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidFile(f"{name}: not UTF-8 text, not a game file") from None
+    return text
+
+
+def load(path: Path) -> GameFile:
+    """Read a game file, or the game file attached to a saved email."""
+    from pbem.mail import extract_game
+
+    data = read_bytes(path)
+    _, toml_bytes = extract_game(data, bare_name=path.name)
+    return parse(decode(toml_bytes, str(path)), str(path))
+
+
+def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, mode: int = 0o644) -> None:
+    """Write ``data`` so that ``path`` is either absent, the old file, or the
+    whole new file: temp file in the same folder, fsync, rename.  Refuses to
+    replace an existing file unless ``overwrite``."""
+    path = Path(path)
+    if path.exists() and not overwrite:
+        if path.read_bytes() == data:
+            return
+        raise UsageError(f"{path} already exists; not overwriting it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        if overwrite:
+            os.replace(tmp, path)
+        else:
+            # link() fails if the name appeared meanwhile: never clobber.
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise UsageError(f"{path} already exists; not overwriting it") from None
+            finally:
+                os.unlink(tmp)
+        _fsync_dir(path.parent)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def state_table(public_state: dict[str, Any], state_hash: str, summary: str) -> dict[str, Any]:
+    """The ``[state]`` table: hash, a one-line summary, and the public state
+    as indented JSON (JSON because a game state may hold nulls, which TOML
+    cannot)."""
+    return {
+        "hash": state_hash,
+        "summary": summary,
+        "public": json.dumps(public_state, sort_keys=True, indent=1, ensure_ascii=False),
+    }

@@ -1,0 +1,60 @@
+"""Helpers for protocol tests: two generated players playing the duel test
+game through the library (no CLI)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from pbem import exchange, gamefile
+from pbem.identity import generate
+from pbem.scenario import load_toml
+
+DATA = Path(__file__).parent / "data"
+os.environ.setdefault("PBEM_GAME_MODULES", "duel=duelgame")
+
+
+def duel_scenario() -> dict[str, Any]:
+    return load_toml(DATA / "duel.toml")
+
+
+def players():
+    return generate("Anna", "anna@example.org"), generate("Pavel", "pavel@example.org")
+
+
+def start(dice: str = "sealed", scenario: dict[str, Any] | None = None):
+    scenario = scenario or duel_scenario()
+    red, blue = players()
+    gf = exchange.new_game(
+        game_id="g-test-duel", game="duel", scenario_name="duel/test", scenario=scenario,
+        options={}, dice=dice, creator=red, creator_side="red", invited={"blue": blue.public},
+    )
+    m = exchange.replay(gf, scenario, blue)
+    gf = gamefile.GameFile(gf.exchanges + [exchange.join_exchange(m, blue, "blue")])
+    return gf, scenario, {"red": red, "blue": blue}
+
+
+def first_option(d) -> str:
+    return d.options[-1] if d.kind == "pick" else d.options[0]
+
+
+def one_exchange(gf, scenario, ids, choose: Callable = first_option, before: Callable | None = None):
+    """The side whose turn it is writes its exchange; returns the new file."""
+    probe = exchange.replay(gf, scenario)
+    side = probe.next_sender()
+    me = ids[side]
+    m = exchange.replay(gf, scenario, me)
+    t = exchange.Turn(m, me)
+    if before:
+        before(t)
+    while not t.done:
+        t.push(choose(t.pending()))
+    return gamefile.GameFile(gf.exchanges + [t.finish()])
+
+
+def play_out(gf, scenario, ids, limit: int = 200, **kw):
+    for _ in range(limit):
+        if exchange.replay(gf, scenario).over():
+            return gf
+        gf = one_exchange(gf, scenario, ids, **kw)
+    raise AssertionError("game did not end")
