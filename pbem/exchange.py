@@ -109,6 +109,7 @@ class Match:
         from pbem import games
 
         self.header = header
+        self.scenario_head: dict[str, Any] = scenario.get("scenario", {}) if isinstance(scenario, dict) else {}
         self.game = games.load(header["game"])
         self.rules: Rules = self.game.rules(scenario, header.get("options", {}))
         self.sides: list[str] = list(header["sides"])
@@ -630,7 +631,7 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
     if canonical(sink.entries) != canonical(gamefile.drop_none(listed)):
         k = _first_difference(sink.entries, listed)
         raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
-    rec = Record(ex["n"], sender, "play", entries=sink.entries, events=sink.events, rolls=rng.records,
+    rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
                  deferred=m.es.get("deferred"), message=ex.get("message", ""))
     m.records.append(rec)
     rec.waiting = _waiting(m, how, sender)

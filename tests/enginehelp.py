@@ -15,7 +15,7 @@ os.environ.setdefault("PBEM_GAME_MODULES", "duel=duelgame")
 
 
 def duel_scenario() -> dict[str, Any]:
-    return load_toml(DATA / "duel.toml")
+    return load_toml(DATA / "scenarios" / "duel" / "test.toml")
 
 
 def players():

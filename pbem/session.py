@@ -1,0 +1,204 @@
+"""A player's side of the table: home folder, key, game folders, and the
+steps of each command as library calls (the CLI only parses and prints).
+
+Layout of ``$PBEM_HOME`` (default ``~/.pbem``)::
+
+    key.toml                 the private key file (mode 0600)
+    me.id.toml               the public identity
+    games/<game id>/NNN.toml every version of every game, by exchange count
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from pbem import exchange, gamefile
+from pbem.errors import InvalidFile, KeyFileError, UsageError
+from pbem.gamefile import GameFile
+
+
+def home() -> Path:
+    return Path(os.environ.get("PBEM_HOME") or Path.home() / ".pbem").expanduser()
+
+
+def key_path() -> Path:
+    return home() / "key.toml"
+
+
+def my_public_path() -> Path:
+    return home() / "me.id.toml"
+
+
+def load_me(passphrase: Callable[[], str | None] | None = None) -> Any:
+    """The player's private identity.  ``passphrase`` is asked only when the
+    key file is protected (``$PBEM_PASSPHRASE`` answers first)."""
+    from pbem import identity
+
+    path = key_path()
+    if not path.exists():
+        raise UsageError(f"no key at {path}: run `pbem keygen` first (or set PBEM_HOME)")
+    secret = None
+    if identity.is_encrypted(path):
+        secret = os.environ.get("PBEM_PASSPHRASE")
+        if secret is None and passphrase is not None:
+            secret = passphrase()
+        if secret is None:
+            raise KeyFileError(f"key file {path} is passphrase-protected: set PBEM_PASSPHRASE")
+    return identity.load_private(path, secret)
+
+
+def resolve_identity(spec: str, me: Any | None) -> Any:
+    """``me`` or a path to a public identity file."""
+    from pbem import identity
+
+    if spec == "me":
+        if me is None:
+            raise UsageError("`me` needs your key: run `pbem keygen` first")
+        return me.public
+    return identity.load_public(spec)
+
+
+# ------------------------------------------------------------------ scenarios
+
+
+def load_scenario(name: str) -> dict[str, Any]:
+    from pbem import scenario
+
+    return scenario.load_toml(scenario.find(name))
+
+
+def scenario_for(gf: GameFile, override: str | None = None) -> dict[str, Any]:
+    """The scenario a game pins, found by name (or ``override``), checked
+    against the pinned SHA-256 by the replay."""
+    return load_scenario(override or gf.header["scenario"])
+
+
+# ---------------------------------------------------------------- game folder
+
+
+def game_dir(game_id: str) -> Path:
+    if not re.fullmatch(r"[A-Za-z0-9._-]{1,80}", game_id):
+        raise InvalidFile(f"game id {game_id!r} is not a safe folder name")
+    return home() / "games" / game_id
+
+
+def stored_versions(game_id: str) -> list[Path]:
+    d = game_dir(game_id)
+    return sorted(d.glob("[0-9][0-9][0-9][0-9].toml")) if d.is_dir() else []
+
+
+def latest_stored(game_id: str) -> GameFile | None:
+    versions = stored_versions(game_id)
+    if not versions:
+        return None
+    return gamefile.parse(gamefile.decode(versions[-1].read_bytes(), str(versions[-1])), str(versions[-1]))
+
+
+def keep_version(gf: GameFile) -> Path:
+    """Store this version in the game's folder (never replacing one)."""
+    path = game_dir(gf.game_id) / f"{len(gf.exchanges):04d}.toml"
+    data = gf.to_toml().encode("utf-8")
+    if path.exists():
+        held = gamefile.parse(gamefile.decode(path.read_bytes(), str(path)), str(path))
+        if exchange.exchange_hash(held.last) != exchange.exchange_hash(gf.last):
+            raise InvalidFile(f"{path} holds a different exchange {len(gf.exchanges)}: refusing to replace it")
+        return path
+    gamefile.atomic_write(path, data)
+    return path
+
+
+def compare_with_local(received: GameFile) -> None:
+    """Refuse an old file or a fork of the game this player holds."""
+    local = latest_stored(received.game_id)
+    if local is None:
+        return
+    common = min(len(local.exchanges), len(received.exchanges))
+    for i in range(common):
+        a, b = local.exchanges[i], received.exchanges[i]
+        ha, hb = exchange.exchange_hash(a), exchange.exchange_hash(b)
+        if ha != hb:
+            raise InvalidFile(
+                f"fork: exchange {i + 1} of this file ({hb[:16]}) differs from the one you hold ({ha[:16]}); "
+                "nothing written"
+            )
+    if len(received.exchanges) < len(local.exchanges):
+        raise InvalidFile(
+            f"old file: it holds exchange {len(received.exchanges)} while you hold {len(local.exchanges)}; nothing written"
+        )
+
+
+def newest(gf: GameFile) -> GameFile:
+    """The received file, or the local copy when that is further on (a
+    player re-running `play` on the file he already answered)."""
+    local = latest_stored(gf.game_id)
+    if local is not None and len(local.exchanges) > len(gf.exchanges):
+        return local
+    return gf
+
+
+# ------------------------------------------------------------------ writing
+
+
+def file_stem(gf: GameFile) -> str:
+    h = gf.header
+    names = []
+    for ex in gf.exchanges[:2]:
+        if "player" in ex:
+            names.append(re.sub(r"[^a-z0-9]+", "", ex["player"]["name"].lower()) or ex["side"])
+    return "-".join([h["game"], *names])
+
+
+def refresh_reading_copies(gf: GameFile, m: exchange.Match) -> GameFile:
+    out = GameFile(gf.exchanges)
+    out.state = gamefile.state_table(m.public_state(), m.state_hash(), m.summary())
+    return out
+
+
+def write_outputs(gf: GameFile, m: exchange.Match, log_text: str, out_dir: Path) -> tuple[Path, Path]:
+    """Keep the version, then write ``<stem>-NNN.toml`` and its turn log in
+    ``out_dir`` (never replacing a file)."""
+    gf = refresh_reading_copies(gf, m)
+    keep_version(gf)
+    n = len(gf.exchanges)
+    stem = f"{file_stem(gf)}-{n:03d}"
+    game_path = out_dir / f"{stem}.toml"
+    log_path = out_dir / f"{stem}.txt"
+    gamefile.atomic_write(game_path, gf.to_toml().encode("utf-8"))
+    gamefile.atomic_write(log_path, log_text.encode("utf-8"))
+    return game_path, log_path
+
+
+@dataclass
+class Loaded:
+    gf: GameFile
+    match: exchange.Match
+    scenario: dict[str, Any]
+
+
+def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit: bool = False,
+              progress: Callable[[int, int], None] | None = None) -> Loaded:
+    gf = gamefile.load(path)
+    sc = scenario_for(gf, scenario)
+    m = exchange.replay(gf, sc, me, audit=audit, progress=progress)
+    if gf.state:
+        _check_reading_copy(gf, m)
+    return Loaded(gf, m, sc)
+
+
+def _check_reading_copy(gf: GameFile, m: exchange.Match) -> None:
+    import json
+
+    text = gf.state.get("public")
+    if text is None:
+        return
+    try:
+        written = json.loads(text)
+    except (TypeError, ValueError):
+        raise InvalidFile("[state] public copy is not valid JSON") from None
+    from pbem.protocol.canon import canonical
+
+    if canonical(written) != canonical(m.public_state()):
+        raise InvalidFile("[state] differs from the replayed state: the reading copy was edited")
