@@ -38,6 +38,9 @@ class Board:
             if u.get("where") == "map" and u.get("hex"):
                 self._by_hex.setdefault(u["hex"], []).append(uid)
         self._zoc: dict[str, frozenset[str]] = {}
+        # Results other mechanics derive from this position (supply lines);
+        # valid as long as the board, which never changes, lives.
+        self.cache: dict[Any, Any] = {}
 
     # ------------------------------------------------------------ counters
     def spec(self, uid: str) -> UnitSpec:

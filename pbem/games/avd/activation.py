@@ -1,0 +1,92 @@
+"""Command (rule 7): which HQs and combat units a chit activates.
+
+An HQ chit wakes its HQ, every friendly HQ within that HQ's Command Range
+(one level only: those HQs do not wake further HQs), and every friendly
+combat unit within the Command Range of any of them.  German Panzer Group
+motorized units ignore HQs: each Panzer Corps wakes from one unit the German
+picks and spreads to corps mates within 3 hexes, unit by unit.
+"""
+from __future__ import annotations
+
+from pbem.game import IllegalOrder
+from pbem.games.avd.board import Board
+from pbem.games.avd.model import GERMAN
+
+PANZER_GROUPS = ("2PzG", "3PzG")
+PANZER_CHAIN = 3        # 7.4.2: hexes between chained corps units
+
+
+def hq_in_range(board: Board, hq_uid: str, h: str) -> bool:
+    """7.3.4-7.3.6: Command Range is plain hex distance; nothing blocks it."""
+    at = board.hex_of(hq_uid)
+    return at is not None and board.distance(at, h) <= board.spec(hq_uid).command_range
+
+
+def is_panzer_motorized(board: Board, uid: str) -> bool:
+    s = board.spec(uid)
+    return s.side == GERMAN and s.kind == "combat" and s.motorized and s.formation in PANZER_GROUPS
+
+
+def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
+    """(active HQs, active combat units) when ``hq_uid`` is activated by a
+    chit (7.2.2, 7.3.2, 7.3.3)."""
+    if not board.is_hq(hq_uid):
+        raise IllegalOrder(f"{board.name(hq_uid)} is not an HQ")
+    if not board.on_map(hq_uid):
+        raise IllegalOrder(f"{board.name(hq_uid)} is not on the map")
+    side = board.side_of(hq_uid)
+    mine = board.units_of(side)
+    hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and hq_in_range(board, hq_uid, board.hex_of(u))}
+    units = set()
+    for u in mine:
+        if not board.is_combat(u) or is_panzer_motorized(board, u):
+            continue
+        if any(hq_in_range(board, h, board.hex_of(u)) for h in hqs):
+            units.add(u)
+    return hqs, units
+
+
+def panzer_corps(board: Board, group: str) -> list[str]:
+    """The Panzer Corps of ``group`` with motorized units on the map, in
+    counter-manifest order."""
+    out: list[str] = []
+    for uid, s in board.scn.units.items():
+        if s.formation == group and s.corps and is_panzer_motorized(board, uid) \
+                and board.on_map(uid) and s.corps not in out:
+            out.append(s.corps)
+    return out
+
+
+def corps_members(board: Board, corps: str) -> list[str]:
+    """Motorized units of ``corps`` on the map."""
+    return [uid for uid, s in board.scn.units.items()
+            if s.corps == corps and is_panzer_motorized(board, uid) and board.on_map(uid)]
+
+
+def panzer_chain(board: Board, corps: str, seed_uid: str) -> set[str]:
+    """7.4.2: the seed and every corps mate chained to it by steps of at
+    most 3 hexes."""
+    members = corps_members(board, corps)
+    if seed_uid not in members:
+        raise IllegalOrder(f"{board.name(seed_uid)} is not a motorized unit of the {corps} Corps on the map")
+    active = {seed_uid}
+    frontier = [seed_uid]
+    while frontier:
+        u = frontier.pop()
+        for m in members:
+            if m not in active and board.distance(board.hex_of(u), board.hex_of(m)) <= PANZER_CHAIN:
+                active.add(m)
+                frontier.append(m)
+    return active
+
+
+def panzer_group_activation(board: Board, group: str, seeds: dict[str, str]) -> set[str]:
+    """Every unit a Panzer Group chit wakes, from one seed per corps (a
+    corps without a seed stays idle)."""
+    corps = panzer_corps(board, group)
+    out: set[str] = set()
+    for c, seed in seeds.items():
+        if c not in corps:
+            raise IllegalOrder(f"the {c} Corps is not part of {group} on the map")
+        out |= panzer_chain(board, c, seed)
+    return out

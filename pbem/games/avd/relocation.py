@@ -1,0 +1,59 @@
+"""HQ relocation (12.6) and end-of-turn HQ removal (12.5)."""
+from __future__ import annotations
+
+from pbem.games.avd.activation import hq_in_range
+from pbem.games.avd.board import Board
+from pbem.games.avd.model import GERMAN
+from pbem.games.avd.supply import traces_supply
+
+MIN_RELOCATION = 4     # 12.6 (1)
+
+
+def _on_monotone_path(board: Board, origin: str, dest: str, source: str) -> bool:
+    """A shortest hex line from ``origin`` to ``dest`` whose every hex is
+    nearer ``source`` than the one before exists exactly when ``dest`` lies
+    on a shortest line from ``origin`` to ``source``."""
+    d = board.distance
+    return d(origin, dest) + d(dest, source) == d(origin, source)
+
+
+def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
+                       origin: str | None = None) -> list[str]:
+    """Where the owner may place a relocated HQ (12.6), by the rule-notes
+    default (8 item 18): the path is a notional hex line, each hex nearer
+    one chosen friendly supply source; the destination is at least 4 hexes
+    from the origin, not in enemy ZOC, traces supply, and is among the
+    nearest such hexes to the origin.  Empty: the HQ is eliminated."""
+    side = board.side_of(hq_uid)
+    start = origin or board.hex_of(hq_uid)
+    if start is None:
+        raise ValueError(f"{hq_uid} has no hex to relocate from")
+    sources = sorted(board.supply_sources(side, turn))
+    good: list[str] = []
+    for h in board.grid.hexes():
+        if board.distance(start, h) < MIN_RELOCATION:
+            continue
+        if not any(_on_monotone_path(board, start, h, s) for s in sources):
+            continue
+        if board.in_enemy_zoc(h, side) or board.enemy_occupied(h, side):
+            continue
+        if side == GERMAN and board.in_minsk_pocket(h):
+            continue
+        if board.stacking_ok(h, side, [hq_uid]) is not None:
+            continue
+        if not traces_supply(board, side, h, turn):
+            continue
+        good.append(h)
+    if not good:
+        return []
+    nearest = min(board.distance(start, h) for h in good)
+    return [h for h in good if board.distance(start, h) == nearest]
+
+
+def hq_removal(board: Board, side: str) -> list[str]:
+    """HQs of ``side`` on the map with no friendly combat unit within their
+    Command Range at the end of the turn (12.5)."""
+    mine = board.units_of(side)
+    combat = [u for u in mine if board.is_combat(u)]
+    return sorted(h for h in mine if board.is_hq(h)
+                  and not any(hq_in_range(board, h, board.hex_of(c)) for c in combat))

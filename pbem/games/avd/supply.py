@@ -1,0 +1,61 @@
+"""Supply lines and Isolation (rule 10.2).
+
+A combat unit is Isolated when no supply line joins it to a friendly supply
+source.  The line may be of any length but may not enter a hex holding
+enemy units, may not pass through a hex in enemy ZOC unless a friendly
+combat unit or HQ stands there, and may not cross an unbridged major river
+hexside.  One search outward from the sources answers every unit at once.
+"""
+from __future__ import annotations
+
+from pbem.board import supply as ksupply
+from pbem.games.avd.board import Board
+from pbem.games.avd.model import GERMAN
+
+
+def _passable(board: Board, side: str, h: str) -> bool:
+    """10.2.2: a friendly combat unit or HQ in an enemy-ZOC hex opens it."""
+    if not board.in_enemy_zoc(h, side):
+        return True
+    return any(board.side_of(u) == side for u in board.units_at(h))
+
+
+def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str, int]:
+    """Every hex a supply line of ``side`` reaches, with its length.  A hex
+    in enemy ZOC with no friendly unit is reached (a line may start there)
+    but nothing beyond it is reached through it.  The Minsk Pocket is open
+    to German lines (14) and closed to Soviet ones (ruling: the rule grants
+    it to the Germans only)."""
+    t = board.turn if turn is None else turn
+    key = ("supply", side, t)
+    if key in board.cache:
+        return board.cache[key]
+
+    def can_enter(a: str, b: str) -> bool:
+        if board.enemy_occupied(b, side) or board.unbridged_major(a, b):
+            return False
+        return side == GERMAN or not board.in_minsk_pocket(b)
+
+    def usable(s: str) -> bool:
+        return s in board.grid and not board.enemy_occupied(s, side) and _passable(board, side, s)
+
+    out = ksupply.traced(sorted(board.supply_sources(side, t)), board.grid.neighbors, can_enter,
+                         can_pass=lambda h: _passable(board, side, h), usable=usable)
+    board.cache[key] = out
+    return out
+
+
+def traces_supply(board: Board, side: str, h: str, turn: int | None = None) -> bool:
+    """True if a supply line of ``side`` can be traced from hex ``h``."""
+    return h in supplied_hexes(board, side, turn)
+
+
+def isolated_units(board: Board, side: str, turn: int | None = None) -> set[str]:
+    """The combat units of ``side`` on the map that trace no supply line
+    (10.2.1; HQs are never Isolated; no German unit is on Turn 1, 10.2.4)."""
+    t = board.turn if turn is None else turn
+    if side == GERMAN and t == 1:
+        return set()
+    reached = supplied_hexes(board, side, t)
+    return {u for u in board.units_of(side)
+            if board.is_combat(u) and board.hex_of(u) not in reached}
