@@ -622,7 +622,7 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, rng)
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
-    if how == "open":
+    if how == "open" and ex["kind"] != "join":
         d = m.rules.pending(m.es["game"])
         raise Verification(f"{where}: ends while {sender} still has to decide ({d.kind if d else '?'})")
     leftover = list(own)
@@ -638,6 +638,8 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
 
 
 def _waiting(m: Match, how: str, sender: str) -> str:
+    if how == "open":  # a join after which the joiner moves first
+        return sender
     if how == "deferred":
         return next(s for s in m.sides if s != sender)
     if how == "over":
