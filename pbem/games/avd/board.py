@@ -196,7 +196,7 @@ class Board:
         enemy HQ does not count, since entering it overruns it (12.1)."""
         here = [u for u in self.units_at(h) if u not in adding]
         if any(self.side_of(u) != side for u in here):
-            if not (self.lone_enemy_hq(h, side) and all(self.is_combat(u) for u in adding)):
+            if not (self.lone_enemy_hq(h, side) and any(self.is_combat(u) for u in adding)):
                 return f"{h} holds enemy units"
             here = []
         stack = here + list(adding)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pbem.board import supply as ksupply
 from pbem.games.avd.board import Board
-from pbem.games.avd.model import GERMAN
+from pbem.games.avd.model import GERMAN, SIDES
 
 
 def _passable(board: Board, side: str, h: str) -> bool:
@@ -47,6 +47,8 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
 
 def traces_supply(board: Board, side: str, h: str, turn: int | None = None) -> bool:
     """True if a supply line of ``side`` can be traced from hex ``h``."""
+    if side not in SIDES:
+        raise TypeError(f"traces_supply(board, side, hex, turn): {side!r} is not a side")
     return h in supplied_hexes(board, side, turn)
 
 
