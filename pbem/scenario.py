@@ -1,0 +1,249 @@
+"""Scenario files: loading, completeness, identity and lookup, for every game.
+
+A scenario is one TOML file under ``scenarios/<game>/``.  Published
+scenarios carry every fact the rulebook text gives and mark each value the
+text does not give (it is printed on the map, the chart sheet or the
+counters) with the string :data:`MISSING`; a ``[[missing]]`` list may add
+whole groups that have no slot in the file yet::
+
+    [[missing]]
+    group = "CRT"
+    what = "99 cells of the Combat Results Table"
+    where = "chart sheet"
+
+Practice scenarios are complete, original data designed for this program and
+say so (``practice = true`` plus a ``notice`` shown in every sitrep).
+
+Every file opens with a ``[scenario]`` table: ``id`` ("avd/practice"),
+``game`` ("avd"), ``title``, ``practice`` (bool), ``notice``, ``source``.
+
+Nothing here knows any game's rules; a game's own ``check_scenario`` adds
+its consistency checks on top of :func:`find_missing`.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Iterator
+
+from pbem.errors import InvalidFile, UsageError
+
+__all__ = [
+    "MISSING", "MAX_BYTES", "load_toml", "find_missing", "count_missing",
+    "scenario_sha256", "scenario_dirs", "find", "list_all", "header",
+]
+
+MISSING = "MISSING"
+"""The marker for a value the rulebook text does not give."""
+
+MAX_BYTES = 5 * 1024 * 1024
+
+# A group with more MISSING values than this is summarised, not listed.
+_LIST_LIMIT = 6
+
+
+# ------------------------------------------------------------------ loading
+def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a scenario file.  Raises InvalidFile (one line) if it cannot be
+    read, is larger than 5 MB, is not valid TOML, or holds a float or a
+    date anywhere (the canonical form that game files hash allows neither)."""
+    p = Path(path)
+    name = p.name
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise InvalidFile(f"scenario {name}: cannot read ({exc.strerror or exc})") from None
+    if size > MAX_BYTES:
+        raise InvalidFile(f"scenario {name}: {size} bytes, larger than the 5 MB limit")
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InvalidFile(f"scenario {name}: cannot read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidFile(f"scenario {name}: not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidFile(f"scenario {name}: invalid TOML ({exc})") from None
+    _refuse_floats(data, name)
+    return data
+
+
+def _refuse_floats(data: Any, name: str) -> None:
+    for path, value in _walk(data, ()):
+        if isinstance(value, float):
+            raise InvalidFile(
+                f"scenario {name}: floats are not allowed (at {_dotted(path)}); use integers")
+        if not isinstance(value, (str, int, bool)):
+            raise InvalidFile(
+                f"scenario {name}: {type(value).__name__} values are not allowed "
+                f"(at {_dotted(path)}); use strings or integers")
+
+
+def _walk(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every leaf value with its path.  A list element that is a table with an
+    ``id`` is named by that id, so paths read ``units.german.G-7Pz.attack``
+    rather than ``units.german.12.attack``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk(item, path + (str(key),))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            label = f"[{i}]"
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                label = item["id"]
+            yield from _walk(item, path + (label,))
+    else:
+        yield path, value
+
+
+def _dotted(path: tuple[str, ...]) -> str:
+    out = ""
+    for part in path:
+        if part.startswith("["):
+            out += part
+        else:
+            out += ("." if out else "") + part
+    return out or "(top level)"
+
+
+# ------------------------------------------------------------- completeness
+def _missing_paths(data: dict[str, Any]) -> list[tuple[str, ...]]:
+    return [path for path, value in _walk(data, ()) if value == MISSING
+            and path[:1] != ("missing",)]
+
+
+def count_missing(data: dict[str, Any]) -> int:
+    """How many values are MISSING plus how many ``[[missing]]`` entries
+    there are: 0 means the file is complete."""
+    entries = data.get("missing", [])
+    return len(_missing_paths(data)) + (len(entries) if isinstance(entries, list) else 0)
+
+
+def find_missing(data: dict[str, Any]) -> list[str]:
+    """What the file still lacks, one readable line per group.
+
+    Values marked MISSING are grouped by top-level table.  A small group is
+    listed in full ("map: offset, entry.9A"); a large one is summarised by
+    the fields that are missing and how many entries lack them ("units: 180
+    values MISSING — attack, defense, movement in 60 entries (e.g.
+    units.german.G-7Pz)").  Then one line per ``[[missing]]`` entry.
+    """
+    groups: dict[str, list[tuple[str, ...]]] = {}
+    for path in _missing_paths(data):
+        groups.setdefault(path[0] if path else "(top level)", []).append(path)
+    lines = [_describe_group(top, paths) for top, paths in groups.items()]
+    entries = data.get("missing", [])
+    if isinstance(entries, list):
+        for entry in entries:
+            lines.append(_describe_entry(entry))
+    return lines
+
+
+def _describe_group(top: str, paths: list[tuple[str, ...]]) -> str:
+    rel = [p[1:] for p in paths]
+    if len(paths) <= _LIST_LIMIT:
+        names = ", ".join(_dotted(p) or top for p in rel) if any(rel) else "the whole table"
+        return f"{top}: {names} MISSING"
+    # Summarise: which fields are missing, and in how many owners.
+    fields: list[str] = []
+    owners: list[tuple[str, ...]] = []
+    for p in rel:
+        last = p[-1] if p else top
+        field = "cells" if last.startswith("[") else last
+        if field not in fields:
+            fields.append(field)
+        owner = p[:-1]
+        if owner not in owners:
+            owners.append(owner)
+    shown = ", ".join(fields[:8]) + (f" and {len(fields) - 8} more" if len(fields) > 8 else "")
+    example = _dotted((top,) + owners[0]) if owners and owners[0] else top
+    return (f"{top}: {len(paths)} values MISSING — {shown} in {len(owners)} "
+            f"entries (e.g. {example})")
+
+
+def _describe_entry(entry: Any) -> str:
+    if not isinstance(entry, dict):
+        return f"missing: {entry}"
+    group = entry.get("group", "?")
+    what = entry.get("what", "")
+    where = entry.get("where", "")
+    return f"{group}: {what}" + (f" (from the {where})" if where else "")
+
+
+# ---------------------------------------------------------------- identity
+def scenario_sha256(data: dict[str, Any]) -> str:
+    """Hex SHA-256 of the canonical form of the scenario's values: what a game
+    file pins, so both players provably use the same data whatever the
+    file's formatting."""
+    import hashlib
+
+    from pbem.protocol import canon  # lazy: keeps `pbem scenarios` light
+
+    return hashlib.sha256(canon.canonical(data)).hexdigest()
+
+
+def header(data: dict[str, Any], where: str = "scenario") -> dict[str, Any]:
+    """The ``[scenario]`` table, checked for its required keys."""
+    head = data.get("scenario")
+    if not isinstance(head, dict):
+        raise InvalidFile(f"{where}: no [scenario] table")
+    for key, kind in (("id", str), ("game", str), ("title", str), ("practice", bool)):
+        if not isinstance(head.get(key), kind):
+            raise InvalidFile(f"{where}: [scenario] {key} missing or not a {kind.__name__}")
+    return head
+
+
+# ------------------------------------------------------------------ lookup
+def scenario_dirs() -> list[Path]:
+    """Where scenarios are looked for: the repository's ``scenarios/``
+    folder, then every folder in ``$PBEM_SCENARIOS`` (os.pathsep-separated)."""
+    dirs = [Path(__file__).resolve().parent.parent / "scenarios"]
+    extra = os.environ.get("PBEM_SCENARIOS", "")
+    for part in extra.split(os.pathsep):
+        if part.strip():
+            dirs.append(Path(part).expanduser())
+    return dirs
+
+
+def _available() -> dict[str, Path]:
+    """name ("avd/practice") -> file, first folder wins."""
+    found: dict[str, Path] = {}
+    for base in scenario_dirs():
+        if not base.is_dir():
+            continue
+        for f in sorted(base.glob("*/*.toml")):
+            name = f"{f.parent.name}/{f.stem}"
+            found.setdefault(name, f)
+    return found
+
+
+def find(name: str) -> Path:
+    """A scenario by name ("avd/practice") or by path to a file."""
+    p = Path(name).expanduser()
+    if p.is_file():
+        return p
+    available = _available()
+    key = name[:-5] if name.endswith(".toml") else name
+    if key in available:
+        return available[key]
+    listing = ", ".join(sorted(available)) or "none"
+    raise UsageError(f"no scenario {name!r}; available: {listing}")
+
+
+def list_all() -> list[tuple[str, str, str, bool, int]]:
+    """Every scenario found: (name, game, title, practice, missing_count).
+    A file that does not load is listed with its error as title and game "?"."""
+    out = []
+    for name, path in sorted(_available().items()):
+        try:
+            data = load_toml(path)
+            head = header(data, f"scenario {name}")
+        except InvalidFile as exc:
+            out.append((name, "?", f"unreadable: {exc}", False, -1))
+            continue
+        out.append((name, head["game"], head["title"], head["practice"], count_missing(data)))
+    return out
