@@ -1,0 +1,473 @@
+"""Moscow '41 mechanics that read the state but do not drive the sequence:
+who is where, control, supply lines, movement cost, the Logistics Value,
+dice counts and the battle itself.
+
+State conventions (see ``rules.py`` for the whole shape): ``state["tokens"]``
+maps a public token ("G07", an opaque slot, not the block's identity) to
+``{"side", "area", "colour", "revealed", "commitment", ...}``; a revealed
+token also carries ``"block"`` and ``"strength"``.  ``state["hidden"][side]``
+is that side's secret ``{"blocks": {token: {"block", "strength", "salt"}},
+"pool": [...]}`` or None in a program that does not hold it.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pbem.game import Event, IllegalOrder, Rng
+
+from .model import GERMAN, SOVIET, SIDES, BlockSpec, Scenario, other, step_down
+
+State = dict[str, Any]
+
+
+# --- who is where -------------------------------------------------------------
+
+def tokens_in(state: State, area: str, side: str | None = None) -> list[str]:
+    return sorted(t for t, v in state["tokens"].items()
+                  if v["area"] == area and (side is None or v["side"] == side))
+
+
+def known(state: State, token: str) -> tuple[str, int] | None:
+    """(block, strength) of a token as this program knows it: public when
+    revealed, else from its owner's hidden part, else None."""
+    t = state["tokens"][token]
+    if t.get("revealed"):
+        return t["block"], t["strength"]
+    h = state["hidden"].get(t["side"])
+    if h is not None and token in h["blocks"]:
+        e = h["blocks"][token]
+        return e["block"], e["strength"]
+    return None
+
+
+def has_units(state: State, area: str, side: str) -> bool:
+    """A side holds units in an area: a block or its Defensive Line (a DL is a
+    unit, 2.5).  Leaders are not counted (ruling AMB-6)."""
+    return bool(tokens_in(state, area, side)) or state["dl"].get(area) == side
+
+
+def contested(state: State, area: str) -> bool:
+    return has_units(state, area, GERMAN) and has_units(state, area, SOVIET)
+
+
+def contested_areas(state: State) -> list[str]:
+    areas = {v["area"] for v in state["tokens"].values()} | set(state["dl"])
+    return sorted((a for a in areas if contested(state, a)), key=_natural)
+
+
+def friendly_uncontested(state: State, area: str, side: str) -> bool:
+    return state["control"].get(area) == side and not contested(state, area)
+
+
+def stacking_limit(sc: Scenario, area: str) -> int:
+    if sc.is_box(area):
+        return 99
+    return sc.terrain_table[sc.terrain[area]]["stacking"]
+
+
+def stack_count(state: State, sc: Scenario, area: str, side: str) -> int:
+    """Blocks of a side in an area; Stalin counts in Moscow (2.7)."""
+    n = len(tokens_in(state, area, side))
+    if side == SOVIET and area == sc.moscow and state["stalin_alive"]:
+        n += 1
+    return n
+
+
+# --- victory points ---------------------------------------------------------------
+
+def vp_holder(state: State, sc: Scenario) -> dict[str, list[str]]:
+    held: dict[str, list[str]] = {GERMAN: [], SOVIET: []}
+    for name, area in sc.victory.items():
+        held[state["control"][area]].append(name)
+    for box in sc.victory_boxes:
+        held[state["discs"][box.lower()]].append(box)
+    return held
+
+
+def vp(state: State, sc: Scenario, side: str) -> int:
+    return len(vp_holder(state, sc)[side])
+
+
+# --- supply (9.1-9.2) ----------------------------------------------------------------
+
+def sources(state: State, sc: Scenario, side: str) -> list[str]:
+    """Active supply sources: the Staging Areas for the Germans; the Soviet map
+    borders, less those switched off by the Kiev, Shlisselburg and Leningrad
+    discs (AMB-19: Leningrad switches off the whole north border)."""
+    if side == GERMAN:
+        return list(sc.staging)
+    out = list(sc.supply["east"])
+    if state["discs"]["kiev"] == SOVIET:
+        out += sc.supply["south"]
+    if state["discs"]["leningrad"] == SOVIET:
+        out += sc.supply["blue"]
+        if state["discs"]["shlisselburg"] == SOVIET:
+            out += sc.supply["lightblue"]
+    return out
+
+
+def supplied_areas(state: State, sc: Scenario, side: str) -> set[str]:
+    """Areas from which a side traces a line of communication: through
+    friendly uncontested areas to an active source; a line may start in a
+    contested area (9.2).  Boxes are always in supply."""
+    def passable(a: str) -> bool:
+        if sc.is_box(a):
+            return False
+        if side == SOVIET and sc.terrain.get(a) == "staging":
+            return False
+        return friendly_uncontested(state, a, side)
+    linked = sc.graph.traced(sources(state, sc, side), can_enter=passable,
+                             can_start=lambda a: not sc.is_box(a) and contested(state, a))
+    return linked | set(sc.boxes)
+
+
+# --- movement (2.6, 10.8) ---------------------------------------------------------------
+
+def enter_cost(state: State, sc: Scenario, side: str, b: str) -> int | None:
+    """MP to enter area ``b``; None where the side may never go (boxes,
+    Staging Areas for the Soviets)."""
+    if sc.is_box(b):
+        return None
+    terrain = sc.terrain[b]
+    if terrain == "staging" and side == SOVIET:
+        return None
+    weather = state["weather"]
+    if weather in sc.weather_mp:
+        return sc.weather_mp[weather]
+    return sc.terrain_table[terrain]["mp"]
+
+
+def allowance(sc: Scenario, spec: BlockSpec | None) -> int:
+    """Movement allowance; an unknown (hidden) block is held to the largest
+    allowance until the audit (the public check)."""
+    if spec is None:
+        return max(sc.movement.values())
+    return sc.movement.get(spec.speed, 0)
+
+
+def check_path(state: State, sc: Scenario, side: str, token: str, path: list[str], mp: int,
+               may_engage: bool) -> int:
+    """Check one block's move along ``path`` (areas entered, in order) and
+    return its cost.  Entering an area with enemy units ends the move
+    (engaging); leaving a contested area costs +1 MP and the first area
+    entered must be friendly and uncontested (disengaging, 10.8)."""
+    here = state["tokens"][token]["area"]
+    spent = 0
+    if contested(state, here) and path:
+        spent += 1
+        if not friendly_uncontested(state, path[0], side):
+            raise IllegalOrder(f"{token}: disengaging from {sc.area_name(here)} must enter a friendly uncontested area")
+    for i, area in enumerate(path):
+        if not sc.graph.adjacent(here, area):
+            raise IllegalOrder(f"{token}: {sc.area_name(area)} does not border {sc.area_name(here)}")
+        cost = enter_cost(state, sc, side, area)
+        if cost is None:
+            raise IllegalOrder(f"{token}: may not enter {sc.area_name(area)}")
+        spent += cost
+        if has_units(state, area, other(side)):
+            if not may_engage:
+                raise IllegalOrder(f"{token}: may not engage in {sc.area_name(area)} in this impulse")
+            if i != len(path) - 1:
+                raise IllegalOrder(f"{token}: must stop on engaging in {sc.area_name(area)}")
+        here = area
+    if spent > mp:
+        raise IllegalOrder(f"{token}: the move costs {spent} MP, allowance {mp}")
+    return spent
+
+
+def do_move(state: State, sc: Scenario, side: str, token: str, path: list[str]) -> None:
+    """Carry the block along its path: empty enemy areas change control as it
+    passes (2.5); an engaging step across a river leaves a blue cube."""
+    here = state["tokens"][token]["area"]
+    for area in path:
+        if not has_units(state, area, other(side)):
+            state["control"][area] = side
+        else:
+            state["tokens"][token]["river"] = bool(sc.graph.feature(here, area, "river"))
+        here = area
+    state["tokens"][token]["area"] = here
+    state["tokens"][token]["moved"] = True
+
+
+def check_stacking(state: State, sc: Scenario, side: str, area: str, who: str) -> None:
+    if stack_count(state, sc, area, side) > stacking_limit(sc, area):
+        raise IllegalOrder(f"{who}: {sc.area_name(area)} would hold more than {stacking_limit(sc, area)} {side} blocks")
+
+
+# --- Logistics Value (7.2.1) ------------------------------------------------------------------
+
+def lv_base(state: State, sc: Scenario, side: str) -> int:
+    """The public terms of the LV: Leader strength, VPs held, and a point per
+    ten enemy blocks lost (surrendered Soviets for the Germans, every German
+    loss for the Soviets, AMB-26)."""
+    kills = state["surrendered"] if side == GERMAN else state["german_lost"]
+    return state["leaders"][side] + vp(state, sc, side) + kills // 10
+
+
+def lv_halved(state: State, sc: Scenario, side: str) -> bool:
+    """Rain halves every LV; Snow halves it unless the side holds both Moscow
+    and Leningrad (7.2.1.1)."""
+    if state["weather"] == "rain":
+        return True
+    if state["weather"] in ("snow", "blizzard"):
+        return not (state["control"][sc.moscow] == side and state["discs"]["leningrad"] == side)
+    return False
+
+
+def lv_from(raw: int, halved: bool) -> int:
+    return raw // 2 if halved else raw
+
+
+def hq_count(state: State, sc: Scenario, side: str) -> int | None:
+    """Non-exhausted HQs deployed on the map or in a box; None if this program
+    cannot tell (hidden HQs of a side whose secrets it does not hold)."""
+    n = 0
+    for t, v in state["tokens"].items():
+        if v["side"] != side:
+            continue
+        k = known(state, t)
+        if k is None:
+            return None
+        spec = sc.spec(k[0])
+        if spec.is_hq and k[1] > 0:
+            n += 1
+    return n
+
+
+def logistics_value(state: State, sc: Scenario, side: str) -> int | None:
+    hqs = hq_count(state, sc, side)
+    if hqs is None:
+        return None
+    return lv_from(lv_base(state, sc, side) + hqs, lv_halved(state, sc, side))
+
+
+def check_lv_claim(state: State, sc: Scenario, side: str, claim: Any) -> int:
+    """An order that spends the LV states it; the public check bounds it by
+    what anyone can see, the owner's program (and the audit) checks it exactly."""
+    if not isinstance(claim, int) or claim < 0:
+        raise IllegalOrder("the order must state the Logistics Value as 'lv N'")
+    exact = logistics_value(state, sc, side)
+    if exact is not None:
+        if claim != exact:
+            raise IllegalOrder(f"the {side} Logistics Value is {exact}, not {claim}")
+        return claim
+    halved = lv_halved(state, sc, side)
+    lo = lv_from(lv_base(state, sc, side), halved)
+    hi = lv_from(lv_base(state, sc, side) + sum(1 for v in state["tokens"].values() if v["side"] == side), halved)
+    if not lo <= claim <= hi:
+        raise IllegalOrder(f"a {side} Logistics Value of {claim} is impossible here ({lo}..{hi})")
+    return claim
+
+
+# --- dice (3.1, 8, 10.12) -----------------------------------------------------------------
+
+def halve(n: int) -> int:
+    """Halve, rounding down, but never below one die (3.1)."""
+    return max(1, n // 2)
+
+
+def attack_dice(state: State, side: str, strength: int, crossed_river: bool, newly: bool) -> int:
+    """Dice of an attacking block: 1 in Rain; German halved in Snow; 1 after a
+    river crossing into a newly contested area unless the rivers are frozen."""
+    if strength <= 0:
+        return 0
+    weather = state["weather"]
+    if weather == "rain":
+        return 1
+    if crossed_river and newly and weather not in ("snow", "blizzard"):
+        return 1
+    if weather in ("snow", "blizzard") and side == GERMAN:
+        return halve(strength)
+    return strength
+
+
+def hq_power(state: State, side: str, strength: int) -> int:
+    """Weather-adjusted HQ strength for Tactical Range and artillery (8)."""
+    if strength <= 0:
+        return 0
+    if state["weather"] == "rain":
+        return 1
+    if state["weather"] in ("snow", "blizzard") and side == GERMAN:
+        return halve(strength)
+    return strength
+
+
+def roll_hits(rng: Rng, sc: Scenario, dice: int, colour: str, purpose: str) -> tuple[int, list[int]]:
+    need = sc.firepower[colour]
+    rolls = [rng.roll(6, purpose) for _ in range(dice)]
+    return sum(1 for r in rolls if r >= need), rolls
+
+
+# --- the battle (10.11-10.15) -----------------------------------------------------------------
+
+def absorb_bonus(state: State, sc: Scenario, area: str, defender: str) -> int:
+    """Yellow +1 whoever controls it; a defender-controlled City +1 or
+    Victory Area +2; the defender's own DL in its controlled area +1; at most
+    3 (10.13, AMB-34)."""
+    terrain = sc.terrain.get(area, "")
+    bonus = sc.terrain_table.get(terrain, {}).get("absorb", 0) if terrain == "yellow" else 0
+    if state["control"][area] == defender:
+        if terrain == "victory":
+            bonus += sc.terrain_table["victory"]["absorb"]
+        elif area in sc.cities:
+            bonus += 1
+        if state["dl"].get(area) == defender:
+            bonus += 1
+    return min(bonus, sc.limits["absorb_max"])
+
+
+def strongest(state: State, tokens: list[str]) -> str | None:
+    """The block that takes the next hit: the strongest; among equals the
+    lowest token (the default loss order, ruling 10.14)."""
+    live = [t for t in tokens if t in state["tokens"]]
+    if not live:
+        return None
+    best = max(state["tokens"][t]["strength"] for t in live)
+    return sorted((t for t in live if state["tokens"][t]["strength"] == best), key=_natural)[0]
+
+
+def eliminate(state: State, sc: Scenario, token: str, surrendered: bool, events: list[Event]) -> None:
+    """Remove a block (its identity is public by now).  German losses are
+    permanent and count for the Soviet LV; a Soviet block destroyed in
+    battle or exhausted returns to the pool, a surrendered one is gone for
+    good and counts for the German LV (9.3, 10.14.3, AMB-26)."""
+    t = state["tokens"].pop(token)
+    block = t.get("block") or "?"
+    side = t["side"]
+    if side == GERMAN:
+        state["german_lost"] += 1
+        state["eliminated"][GERMAN].append(block)
+    elif surrendered:
+        state["surrendered"] += 1
+        state["eliminated"][SOVIET].append(block)
+    else:
+        state["pool_count"][SOVIET] += 1
+        h = state["hidden"].get(SOVIET)
+        if h is not None:
+            h["pool"].append(block)
+    h = state["hidden"].get(side)
+    if h is not None:
+        h["blocks"].pop(token, None)
+    events.append(Event(f"{token} ({block}) {'surrenders' if surrendered else 'is eliminated'}",
+                        {"token": token, "block": block, "surrendered": surrendered}))
+
+
+def reduce_revealed(state: State, sc: Scenario, token: str, events: list[Event], surrender: bool = False) -> None:
+    """A revealed block loses a step in public."""
+    t = state["tokens"][token]
+    new = step_down(sc.spec(t["block"]), t["strength"])
+    if new is None:
+        eliminate(state, sc, token, surrender, events)
+        return
+    t["strength"] = new
+    h = state["hidden"].get(t["side"])
+    if h is not None and token in h["blocks"]:
+        h["blocks"][token]["strength"] = new
+
+
+def resolve_battle(state: State, sc: Scenario, area: str, rng: Rng, events: list[Event]) -> None:
+    """One battle, one round (10.12): artillery, then ground fire, the
+    defender first unless under Tank Attack; hits on the defender go to the
+    Absorb Bonus, then its DL, then its strongest block."""
+    att = state["active"]
+    df = other(att)
+    newly = area in state["combat"]["newly"]
+    name = sc.area_name(area)
+    absorb = absorb_bonus(state, sc, area, df)
+    events.append(Event(f"battle in {name}: {att} attacks, absorb {absorb}", {"area": area, "absorb": absorb}))
+
+    def spec_of(t: str) -> BlockSpec:
+        return sc.spec(state["tokens"][t]["block"])
+
+    def hit_defender(n: int) -> None:
+        nonlocal absorb
+        for _ in range(n):
+            if absorb > 0:
+                absorb -= 1
+            elif state["dl"].get(area) == df:
+                del state["dl"][area]
+                state["dl_pool"][df] += 1
+                events.append(Event(f"{df} DL in {name} destroyed", {"area": area}))
+            else:
+                victim = strongest(state, [t for t in tokens_in(state, area, df)])
+                if victim is None:
+                    return
+                reduce_revealed(state, sc, victim, events)
+
+    def hit_attacker(n: int) -> None:
+        for _ in range(n):
+            victim = strongest(state, tokens_in(state, area, att))
+            if victim is None:
+                return
+            reduce_revealed(state, sc, victim, events)
+
+    for hq in state["combat"]["artillery"].get(area, []):
+        if hq not in state["tokens"]:
+            continue
+        dice = hq_power(state, att, state["tokens"][hq]["strength"])
+        hits, rolls = roll_hits(rng, sc, dice, "white", f"artillery {name}, {hq}")
+        events.append(Event(f"artillery {hq} rolls {rolls}: {hits} hits", {"rolls": rolls}))
+        hit_defender(hits)
+
+    def tank(side: str) -> bool:
+        return any(spec_of(t).type == "tank" for t in tokens_in(state, area, side))
+
+    tank_attack = (state["weather"] == "good" and sc.terrain.get(area) == "green"
+                   and state["dl"].get(area) != df
+                   and not (area in sc.cities and state["control"][area] == df)
+                   and tank(att) and not tank(df)
+                   and not (newly and all(state["tokens"][t].get("river") for t in tokens_in(state, area, att)
+                                          if spec_of(t).type == "tank")))
+    order = [att, df] if tank_attack else [df, att]
+    if tank_attack:
+        events.append(Event(f"tank attack in {name}: the attacker fires first", {"area": area}))
+    for side in order:
+        hits = 0
+        all_rolls: list[int] = []
+        for t in tokens_in(state, area, side):
+            v = state["tokens"][t]
+            spec = spec_of(t)
+            colour = spec.fire(v["strength"])
+            if colour is None:
+                continue
+            if side == att:
+                if v.get("cube"):
+                    continue       # 9.1: Isolated blocks do not attack
+                dice = attack_dice(state, side, v["strength"], bool(v.get("river")), newly)
+            else:
+                dice = v["strength"]
+            h, rolls = roll_hits(rng, sc, dice, colour, f"{side} fire {name}, {t}")
+            hits += h
+            all_rolls += rolls
+        if side == df and state["dl"].get(area) == df:
+            h, rolls = roll_hits(rng, sc, 1, "black", f"{side} fire {name}, DL")
+            hits += h
+            all_rolls += rolls
+        events.append(Event(f"{side} fires in {name}: {all_rolls} -> {hits} hits", {"side": side, "rolls": all_rolls}))
+        if side == df:
+            hit_attacker(hits)
+        else:
+            hit_defender(hits)
+    for t in tokens_in(state, area):
+        state["tokens"][t]["river"] = False
+    if not has_units(state, area, df) and has_units(state, area, att):
+        state["control"][area] = att
+        events.append(Event(f"{att} takes {name}", {"area": area}))
+
+
+def _natural(area: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in area if ch.isdigit())
+    return (int(digits) if digits else 10**9, area)
+
+
+def replacement_cost(sc: Scenario, spec: BlockSpec, strength: int, steps: int) -> int:
+    """Price of raising a combat block by ``steps`` from ``strength``: each
+    step costs by the colour of the step restored (7.2.2)."""
+    return sum(sc.replacement_cost[spec.steps[strength + i]] for i in range(steps))
+
+
+def natural(area: str) -> tuple[int, str]:
+    return _natural(area)
+
+
+Pick = Callable[[list[str]], str]

@@ -1,0 +1,98 @@
+"""Terse order notation for Moscow '41.  Segments are separated by ``;``::
+
+    pass | pass; move G05 12 13 | pass; dl G07
+    ti; activate G03 [AREA...]; move G05 13 14; dl G07; art G03 13; fight 17
+    si A lv 8; move G05 13; dl G07        si B lv 8; reinforce 9A 4A
+    logistics pause | logistics activate lv 8; regen G03 2; replace G05 1; reinforce 22 37
+    reveal | attrition | setup            (answered by the side's own program)
+
+Areas entered are listed in order; the starting area is not repeated.
+Regeneration and replacement are secret and go in the order's secret part.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import IllegalOrder
+
+
+def _int(word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise IllegalOrder(f"{what}: {word!r} is not a number") from None
+
+
+def parse(text: str) -> dict[str, Any]:
+    segs = [s.split() for s in text.split(";") if s.strip()]
+    if not segs:
+        raise IllegalOrder("empty order")
+    head = segs[0]
+    verb = head[0].lower()
+    order: dict[str, Any] = {"verb": verb}
+    if verb in ("reveal", "attrition", "setup"):
+        return order
+    if verb == "si":
+        if len(head) != 4 or head[1] not in ("A", "B") or head[2] != "lv":
+            raise IllegalOrder("si A lv N | si B lv N")
+        order.update(option=head[1], lv=_int(head[3], "lv"))
+    elif verb == "logistics":
+        if len(head) < 2 or head[1] not in ("pause", "activate"):
+            raise IllegalOrder("logistics pause | logistics activate lv N")
+        order["choice"] = head[1]
+        if head[1] == "activate":
+            if len(head) != 4 or head[2] != "lv":
+                raise IllegalOrder("logistics activate lv N")
+            order["lv"] = _int(head[3], "lv")
+    elif verb not in ("pass", "ti") or len(head) != 1:
+        raise IllegalOrder(f"unknown order {' '.join(head)!r}")
+    for seg in segs[1:]:
+        word, args = seg[0].lower(), seg[1:]
+        if word == "move" and args:
+            order.setdefault("moves", []).append({"token": args[0], "path": args[1:]})
+        elif word == "activate" and args:
+            order.setdefault("activate", []).append({"token": args[0], "path": args[1:]})
+        elif word == "dl" and len(args) == 1:
+            order.setdefault("dl", []).append(args[0])
+        elif word == "art" and len(args) == 2:
+            order.setdefault("artillery", {})[args[0]] = args[1]
+        elif word == "fight" and args:
+            order.setdefault("fight", []).extend(args)
+        elif word == "reinforce" and args:
+            order.setdefault("reinforce", []).extend(args)
+        elif word in ("regen", "replace") and len(args) == 2:
+            key = "regenerate" if word == "regen" else "replace"
+            order.setdefault("secret", {}).setdefault(key, {})[args[0]] = _int(args[1], word)
+        else:
+            raise IllegalOrder(f"cannot read {' '.join(seg)!r}")
+    return order
+
+
+def format_order(order: dict[str, Any]) -> str:
+    verb = order["verb"]
+    head = [verb]
+    if verb == "si":
+        head += [order["option"], "lv", str(order["lv"])]
+    elif verb == "logistics":
+        head.append(order["choice"])
+        if order["choice"] == "activate":
+            head += ["lv", str(order["lv"])]
+    segs = [" ".join(head)]
+    for a in order.get("activate", []):
+        segs.append(" ".join(["activate", a["token"], *a.get("path", [])]))
+    for m in order.get("moves", []):
+        segs.append(" ".join(["move", m["token"], *m["path"]]))
+    for t in order.get("dl", []):
+        segs.append(f"dl {t}")
+    for hq, area in order.get("artillery", {}).items():
+        segs.append(f"art {hq} {area}")
+    if order.get("fight"):
+        segs.append(" ".join(["fight", *order["fight"]]))
+    secret = order.get("secret", {})
+    for t, n in secret.get("regenerate", {}).items():
+        segs.append(f"regen {t} {n}")
+    for t, n in secret.get("replace", {}).items():
+        segs.append(f"replace {t} {n}")
+    if order.get("reinforce"):
+        segs.append(" ".join(["reinforce", *order["reinforce"]]))
+    return "; ".join(segs)

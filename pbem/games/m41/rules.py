@@ -1,0 +1,884 @@
+"""Moscow '41: the sequence of play, bound to a scenario (pbem.game.Rules).
+
+The state (plain JSON-like, no floats)::
+
+    scenario, turn, phase ("setup" | "logistics" | "impulse" | "battle" |
+    "attrition" | "over"), weather, forecast, wx_impulses, initiative,
+    active, passes, impulse, control {area: side}, dl {area: side},
+    dl_pool {side: n}, dl_cube [areas], leaders {side: strength},
+    stalin_alive, discs {kiev, shlisselburg, leningrad}, pool_count,
+    eliminated {side: [blocks]}, surrendered, german_lost, next_token,
+    tokens {token: {side, area, colour, revealed, commitment, cube, moved,
+    activated, river [, block, strength]}}, setup_slots {token: index},
+    setup_done [sides], logistics_queue [sides], contested_at_start,
+    combat {queue, newly, artillery}, result, options,
+    hidden {side: {"blocks": {token: {block, strength, salt}}, "pool": []} | None}
+
+Fog of war (DESIGN.md "Hidden information"): a token is an opaque slot; its
+block and strength live in its owner's hidden part under a public
+commitment.  Orders that create or change a secret carry the new values in
+``order["secret"]`` and the commitments in ``order["commitments"]``;
+:meth:`M41Rules.fill_secrets` writes both from the side's own hidden part and
+a salt source, before the engine applies the order.  A program without the
+side's secrets applies only the public part; one with them (the owner, or
+the audit) checks every rule.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from pbem.game import Decision, Event, IllegalOrder, Rng, ScenarioError, public
+from pbem.protocol.commit import check as commit_check, commit
+
+from . import mechanics as mx
+from .mechanics import contested, has_units, known, tokens_in
+from .model import GERMAN, PREFIX, SIDES, SOVIET, WOOD, Scenario, hq_up, load, other, step_down
+
+State = dict[str, Any]
+Order = dict[str, Any]
+
+OPTIONS: dict[str, tuple[Any, str]] = {
+    "or14_3_moscow_source": (False, "OR 14.3: Moscow is a Soviet supply source while Soviet and uncontested"),
+    "impulse_cap": (200, "safety cap on impulses per turn for automated play (the rules set none, 2.2)"),
+}
+
+
+class M41Rules:
+    """The rules of Moscow '41 bound to one scenario."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any]):
+        self.sc = scenario
+        self.options = {k: options.get(k, d) for k, (d, _) in OPTIONS.items()}
+
+    # ---------------------------------------------------------------- set-up
+    def initial_state(self) -> State:
+        sc = self.sc
+        tokens: dict[str, dict[str, Any]] = {}
+        slots: dict[str, int] = {}
+        count = {GERMAN: 0, SOVIET: 0}
+        for i, p in enumerate(sc.placements):
+            if p.get("block") and sc.spec(p["block"]).type == "leader":
+                continue
+            side = p["side"]
+            count[side] += 1
+            tok = f"{PREFIX[side]}{count[side]:02d}"
+            tokens[tok] = _token(side, p["area"])
+            slots[tok] = i
+        limits = sc.limits
+        return {
+            "scenario": sc.id, "turn": int(sc.sequence["first_turn"]), "phase": "setup",
+            "weather": sc.sequence["weather"], "forecast": None, "wx_impulses": 0,
+            "initiative": sc.sequence["initiative"], "active": sc.sequence["initiative"], "passes": 0, "impulse": 0,
+            "control": dict(sc.control), "dl": {d["area"]: d["side"] for d in sc.dls},
+            "dl_pool": {GERMAN: limits["dl_pool_german"] - sum(1 for d in sc.dls if d["side"] == GERMAN),
+                        SOVIET: limits["dl_pool_soviet"] - sum(1 for d in sc.dls if d["side"] == SOVIET)},
+            "dl_cube": [], "leaders": {s: 4 for s in SIDES}, "stalin_alive": True,
+            "discs": {k: v for k, v in sc.discs.items()},
+            "pool_count": {s: len(sc.pools[s]) for s in SIDES},
+            "eliminated": {GERMAN: [], SOVIET: []}, "surrendered": 0, "german_lost": 0,
+            "next_token": dict(count), "tokens": tokens, "setup_slots": slots, "setup_done": [],
+            "logistics_queue": [], "contested_at_start": [], "combat": {"queue": [], "newly": [], "artillery": {}},
+            "result": None, "options": dict(self.options), "disc_uses": {GERMAN: 0, SOVIET: 0},
+            "hidden": {GERMAN: None, SOVIET: None},
+        }
+
+    # ------------------------------------------------------------- decisions
+    def pending(self, state: State) -> Decision | None:
+        phase = state["phase"]
+        if phase == "over":
+            return None
+        if phase == "setup":
+            side = [s for s in self.sc.sequence["setup_order"] if s not in state["setup_done"]][0]
+            return Decision(side, "setup", f"{side}: place your blocks (drawn in secret)", ("setup",), private=True)
+        if phase == "logistics":
+            side = state["logistics_queue"][0]
+            return Decision(side, "logistics", f"{side}: Logistics Pause or Leader Activation",
+                            ("logistics pause", "logistics activate lv N; regen TOK N; replace TOK N; reinforce AREA..."))
+        if phase == "battle":
+            area = state["combat"]["queue"][0]
+            side = self._needs_reveal(state, area)
+            return Decision(side, "reveal", f"{side}: showdown in {self.sc.area_name(area)}", ("reveal",), private=True)
+        if phase == "attrition":
+            return Decision(state["active"], "attrition", "isolated blocks lose a step", ("attrition",), private=True)
+        side = state["active"]
+        opts = ["pass", "ti; activate HQ [AREA...]; move TOK AREA...; dl TOK; art HQ AREA; fight AREA"]
+        if state["initiative"] == side:
+            opts += ["si A lv N; move TOK AREA...; dl TOK", "si B lv N; reinforce AREA..."]
+        return Decision(side, "impulse", f"{side}: impulse {state['impulse']}, turn {state['turn']}", tuple(opts),
+                        hint="query: reach TOK | lv | supply")
+
+    def _needs_reveal(self, state: State, area: str) -> str:
+        for side in (state["active"], other(state["active"])):
+            if any(not state["tokens"][t]["revealed"] for t in tokens_in(state, area, side)):
+                return side
+        raise AssertionError("no reveal due")
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, state: State, side: str, order: Order, rng: Rng) -> tuple[State, list[Event]]:
+        decision = self.pending(state)
+        if decision is None:
+            raise IllegalOrder("the game is over")
+        if side != decision.side:
+            raise IllegalOrder(f"it is {decision.side}'s turn to decide ({decision.kind}), not {side}'s")
+        verb = order.get("verb")
+        expected = {"setup": ("setup",), "logistics": ("logistics",), "reveal": ("reveal",),
+                    "attrition": ("attrition",), "impulse": ("pass", "ti", "si")}[decision.kind]
+        if verb not in expected:
+            raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
+        events: list[Event] = []
+        handler = getattr(self, f"_apply_{verb}")
+        handler(state, side, order, rng, events)
+        return state, events
+
+    # set-up (the owner's secret draw onto the icons, campaign set-up)
+    def _apply_setup(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        mine = sorted(t for t, v in state["tokens"].items() if v["side"] == side)
+        coms = order.get("commitments", {})
+        if sorted(coms) != mine:
+            raise IllegalOrder(f"set-up must commit every {side} token ({len(mine)}), got {len(coms)}")
+        secret = order.get("secret")
+        if secret is not None:
+            used: set[str] = set()
+            for tok in mine:
+                e = secret["blocks"].get(tok)
+                if e is None:
+                    raise IllegalOrder(f"{tok}: no block assigned")
+                p = self.sc.placements[state["setup_slots"][tok]]
+                spec = self.sc.blocks.get(e["block"])
+                if spec is None or spec.side != side or e["block"] in used:
+                    raise IllegalOrder(f"{tok}: block {e['block']!r} cannot be placed")
+                if "block" in p and p["block"] != e["block"]:
+                    raise IllegalOrder(f"{tok}: the scenario places {p['block']} here")
+                if "block" not in p and (spec.colour != p["colour"] or spec.type != p["type"]):
+                    raise IllegalOrder(f"{tok}: a {p['colour']} {p['type']} icon cannot take {e['block']}")
+                if e["block"] in self.sc.pools[side]:
+                    raise IllegalOrder(f"{tok}: {e['block']} starts in the pool")
+                if e["strength"] != _placed_strength(spec, p):
+                    raise IllegalOrder(f"{tok}: {e['block']} enters at {_placed_strength(spec, p)}")
+                used.add(e["block"])
+            state["hidden"][side] = {"blocks": {}, "pool": list(self.sc.pools[side])}
+        for tok in mine:
+            self._set_commitment(state, side, order, tok, secret is not None)
+        state["setup_done"].append(side)
+        events.append(Event(f"{side} sets up {len(mine)} blocks", {"side": side}))
+        if len(state["setup_done"]) == len(SIDES):
+            if self.sc.sequence.get("start_phase") == "logistics":
+                self._begin_logistics(state, rng, events)
+            else:
+                self._begin_impulses(state, rng, events)
+
+    # logistics (7)
+    def _apply_logistics(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        choice = order.get("choice")
+        if choice == "pause":
+            state["leaders"][side] = self.sc.spec(_leader(self.sc, side)).max
+            events.append(Event(f"{side}: Logistics Pause, leader back to full strength", {"side": side}))
+        elif choice == "activate":
+            lv = mx.check_lv_claim(state, self.sc, side, order.get("lv"))
+            know = self._knows(state, side, order)
+            recommit = dict(order.get("commitments", {}))
+            new_areas = list(order.get("reinforce", []))
+            new_tokens = self._check_reinforce(state, side, new_areas, lv)
+            changed = [t for t in recommit if t not in new_tokens]
+            for tok in changed:
+                v = state["tokens"].get(tok)
+                if v is None or v["side"] != side:
+                    raise IllegalOrder(f"{tok}: not a {side} block on the map")
+                if contested(state, v["area"]) or v.get("cube"):
+                    raise IllegalOrder(f"{tok}: engaged or isolated blocks cannot be rebuilt (7.2.2)")
+            if know:
+                self._check_rebuild(state, side, order, lv, changed)
+            for tok in changed:
+                self._set_commitment(state, side, order, tok, know)
+            self._place_reinforcements(state, side, order, new_areas, new_tokens, know, events)
+            state["leaders"][side] = max(0, state["leaders"][side] - 1)
+            events.append(Event(f"{side}: Leader Activation, LV {lv}, {len(new_tokens)} reinforcements", {"lv": lv}))
+        else:
+            raise IllegalOrder("logistics: pause or activate")
+        state["logistics_queue"].pop(0)
+        if not state["logistics_queue"]:
+            self._begin_impulses(state, rng, events)
+
+    def _check_rebuild(self, state: State, side: str, order: Order, lv: int, changed: list[str]) -> None:
+        """The owner's side of 7.2.2: HQ steps at 1 point each, combat steps at
+        the price of their colour, each pool no larger than the LV."""
+        secret = order["secret"]
+        regen = secret.get("regenerate", {})
+        repl = secret.get("replace", {})
+        if sum(regen.values()) > lv:
+            raise IllegalOrder(f"regeneration of {sum(regen.values())} steps exceeds the LV of {lv}")
+        cost = 0
+        for tok in changed:
+            block, strength = known(state, tok) or (None, 0)
+            spec = self.sc.spec(block)
+            new = strength
+            if tok in regen:
+                if not spec.is_hq:
+                    raise IllegalOrder(f"{tok}: only HQs regenerate")
+                for _ in range(regen[tok]):
+                    new = hq_up(new)
+            if tok in repl:
+                if not spec.is_combat:
+                    raise IllegalOrder(f"{tok}: only combat blocks take replacements")
+                if strength + repl[tok] > spec.max:
+                    raise IllegalOrder(f"{tok}: above full strength")
+                cost += mx.replacement_cost(self.sc, spec, strength, repl[tok])
+                new = strength + repl[tok]
+            if new > spec.max:
+                raise IllegalOrder(f"{tok}: above full strength")
+            if secret["blocks"][tok]["strength"] != new or secret["blocks"][tok]["block"] != block:
+                raise IllegalOrder(f"{tok}: the secret strength does not follow from the rebuild")
+        if cost > lv:
+            raise IllegalOrder(f"replacements cost {cost} points, the LV pays {lv}")
+
+    def _check_reinforce(self, state: State, side: str, areas: list[str], lv: int) -> list[str]:
+        """Public checks of a deployment (5.0): how many, and where."""
+        sc = self.sc
+        if len(areas) > min(lv, state["pool_count"][side]):
+            raise IllegalOrder(f"at most {min(lv, state['pool_count'][side])} reinforcements")
+        seen: set[str] = set()
+        supplied = mx.supplied_areas(state, sc, side)
+        for a in areas:
+            if side == SOVIET:
+                if a not in sc.victory.values() and a not in sc.cities:
+                    raise IllegalOrder(f"{sc.area_name(a)}: Soviet reinforcements enter a City or Victory Area")
+                if not mx.friendly_uncontested(state, a, side) or a not in supplied:
+                    raise IllegalOrder(f"{sc.area_name(a)}: must be Soviet, uncontested and in supply")
+                if a in seen:
+                    raise IllegalOrder(f"{sc.area_name(a)}: one reinforcement per area")
+                seen.add(a)
+            elif a not in sc.staging and a not in sc.road:
+                raise IllegalOrder(f"{a}: German reinforcements enter a Staging Area")
+        n = state["next_token"][side]
+        return [f"{PREFIX[side]}{n + i + 1:02d}" for i in range(len(areas))]
+
+    def _place_reinforcements(self, state: State, side: str, order: Order, areas: list[str], new_tokens: list[str],
+                              know: bool, events: list[Event]) -> None:
+        sc = self.sc
+        for tok, area in zip(new_tokens, areas):
+            if tok not in order.get("commitments", {}):
+                raise IllegalOrder(f"{tok}: reinforcement without a commitment")
+            if know:
+                block = order["secret"]["blocks"][tok]["block"]
+                pool = state["hidden"][side]["pool"]
+                if block not in pool:
+                    raise IllegalOrder(f"{tok}: {block} is not in the {side} pool")
+                spec = sc.spec(block)
+                want = sc.staging_colour
+                if side == GERMAN and spec.colour in want.values() and want.get(area) != spec.colour:
+                    raise IllegalOrder(f"{tok}: a {spec.colour} block enters its own Staging Area")
+                if order["secret"]["blocks"][tok]["strength"] != spec.entry_strength():
+                    raise IllegalOrder(f"{tok}: {block} enters at {spec.entry_strength()}")
+                pool.remove(block)
+            state["tokens"][tok] = _token(side, area)
+            state["next_token"][side] += 1
+            state["pool_count"][side] -= 1
+            mx.check_stacking(state, sc, side, area, tok)
+            self._set_commitment(state, side, order, tok, know)
+        if areas:
+            events.append(Event(f"{side} deploys reinforcements in {', '.join(areas)}", {"areas": areas}))
+
+    # impulses (10, 11, 12)
+    def _apply_pass(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        know = self._knows(state, side, order)
+        if len(order.get("moves", [])) + len(order.get("dl", [])) > 1:
+            raise IllegalOrder("a Pass lets one block act (12)")
+        self._acts(state, side, order, "pass", know, [], events)
+        events.append(Event(f"{side} passes", {"side": side}))
+        self._end_impulse(state, rng, events, passed=True)
+
+    def _apply_si(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        if state["initiative"] != side:
+            raise IllegalOrder("a Strategic Impulse needs the Initiative Disc (11)")
+        lv = mx.check_lv_claim(state, self.sc, side, order.get("lv"))
+        know = self._knows(state, side, order)
+        option = order.get("option")
+        if option == "A":
+            if len(order.get("moves", [])) + len(order.get("dl", [])) > lv:
+                raise IllegalOrder(f"a Strategic Impulse moves at most LV = {lv} blocks")
+            self._acts(state, side, order, "si", know, [], events)
+        elif option == "B":
+            areas = list(order.get("reinforce", []))
+            if order.get("moves") or order.get("dl"):
+                raise IllegalOrder("Option B deploys reinforcements only")
+            new_tokens = self._check_reinforce(state, side, areas, lv)
+            self._place_reinforcements(state, side, order, areas, new_tokens, know, events)
+        else:
+            raise IllegalOrder("si A or si B")
+        state["initiative"] = other(side)
+        state["disc_uses"][side] += 1
+        events.append(Event(f"{side} spends the Initiative Disc (SI option {option}, LV {lv})", {"lv": lv}))
+        self._start_combat(state, side, order, {}, rng, events)
+
+    def _apply_ti(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        sc = self.sc
+        know = self._knows(state, side, order)
+        openings = {r["token"]: r for r in order.get("reveal", [])}
+        hqs: list[str] = []
+        for act in order.get("activate", []):
+            tok = act["token"]
+            v = state["tokens"].get(tok)
+            if v is None or v["side"] != side:
+                raise IllegalOrder(f"{tok}: not a {side} block")
+            if v.get("cube"):
+                raise IllegalOrder(f"{tok}: an Isolated HQ cannot be activated (9.1)")
+            if not v["revealed"]:
+                self._open(state, tok, openings.get(tok))
+            spec = sc.spec(v["block"])
+            if spec.type == "lwhq":
+                raise IllegalOrder(f"{tok}: Luftwaffe activation is not implemented in this version")
+            if spec.type != "hq":
+                raise IllegalOrder(f"{tok}: {v['block']} is not an HQ")
+            if sc.is_box(v["area"]):
+                raise IllegalOrder(f"{tok}: the Road to Leningrad advance is not implemented in this version")
+            path = list(act.get("path", []))
+            mx.check_path(state, sc, side, tok, path, mx.allowance(sc, spec), may_engage=False)
+            mx.do_move(state, sc, side, tok, path)
+            end = v["area"]
+            if has_units(state, end, other(side)):
+                raise IllegalOrder(f"{tok}: an HQ is not revealed among enemy units (10.1)")
+            mx.check_stacking(state, sc, side, end, tok)
+            v["activated"] = True
+            hqs.append(tok)
+        if not hqs:
+            raise IllegalOrder("a Tactical Impulse activates at least one Tactical HQ (10.1)")
+        self._acts(state, side, order, "ti", know, hqs, events)
+        artillery: dict[str, list[str]] = {}
+        for hq, area in order.get("artillery", {}).items():
+            if hq not in hqs or state["tokens"][hq]["strength"] <= 0:
+                raise IllegalOrder(f"{hq}: only an activated HQ with stars fires artillery (10.4)")
+            if not sc.graph.adjacent(state["tokens"][hq]["area"], area) or not contested(state, area):
+                raise IllegalOrder(f"{hq}: artillery goes into one adjacent contested area")
+            artillery.setdefault(area, []).append(hq)
+        events.append(Event(f"{side} Tactical Impulse: {', '.join(hqs)} activated", {"hqs": hqs}))
+        self._start_combat(state, side, order, artillery, rng, events)
+
+    def _acts(self, state: State, side: str, order: Order, mode: str, know: bool, hqs: list[str],
+              events: list[Event]) -> None:
+        """Moves and Defensive Line builds, one action per block (10.7, 11, 12)."""
+        sc = self.sc
+        acted: set[str] = set()
+        for mv in order.get("moves", []):
+            tok = mv["token"]
+            self._can_act(state, side, tok, acted, hqs, mode)
+            ident = known(state, tok)
+            spec = sc.spec(ident[0]) if ident else None
+            path = list(mv.get("path", []))
+            if not path:
+                raise IllegalOrder(f"{tok}: a move needs at least one area")
+            mx.check_path(state, sc, side, tok, path, mx.allowance(sc, spec), may_engage=(mode != "pass"))
+            mx.do_move(state, sc, side, tok, path)
+            mx.check_stacking(state, sc, side, path[-1], tok)
+            events.append(Event(f"{tok} moves to {sc.area_name(path[-1])}", {"token": tok, "path": path}))
+        for tok in order.get("dl", []):
+            self._can_act(state, side, tok, acted, hqs, mode)
+            v = state["tokens"][tok]
+            area = v["area"]
+            if not mx.friendly_uncontested(state, area, side) or area in state["dl"] or sc.is_box(area):
+                raise IllegalOrder(f"{tok}: a DL goes in a friendly uncontested area without one (4.1)")
+            if state["dl_pool"][side] <= 0:
+                raise IllegalOrder(f"{side} has no Defensive Line left")
+            ident = known(state, tok)
+            if ident is not None:
+                spec = sc.spec(ident[0])
+                if not spec.is_combat or ident[1] <= spec.minimum:
+                    raise IllegalOrder(f"{tok}: only a combat block above minimum strength builds a DL (10.8)")
+                if know:
+                    e = order["secret"]["blocks"].get(tok, {})
+                    if e.get("strength") != ident[1] - 1 or e.get("block") != ident[0]:
+                        raise IllegalOrder(f"{tok}: the DL costs exactly one step")
+            state["dl"][area] = side
+            state["dl_pool"][side] -= 1
+            self._set_commitment(state, side, order, tok, know)
+            events.append(Event(f"{side} builds a DL in {sc.area_name(area)}", {"area": area}))
+
+    def _can_act(self, state: State, side: str, tok: str, acted: set[str], hqs: list[str], mode: str) -> None:
+        v = state["tokens"].get(tok)
+        if v is None or v["side"] != side:
+            raise IllegalOrder(f"{tok}: not a {side} block")
+        if tok in acted:
+            raise IllegalOrder(f"{tok}: one action per block")
+        if v.get("cube"):
+            raise IllegalOrder(f"{tok}: Isolated blocks cannot act (9.1)")
+        if v.get("activated"):
+            raise IllegalOrder(f"{tok}: an activated HQ moves only in its activation (AMB-28)")
+        acted.add(tok)
+        if mode == "ti" and not self._commanded(state, side, tok, hqs):
+            raise IllegalOrder(f"{tok}: no activated HQ commands it (10.2)")
+
+    def _commanded(self, state: State, side: str, tok: str, hqs: list[str]) -> bool:
+        """Within an activated HQ's Tactical Range along friendly uncontested
+        areas (ending anywhere), of its colour or White, or in its area (10.2-10.3)."""
+        sc = self.sc
+        area = state["tokens"][tok]["area"]
+        ident = known(state, tok)
+        for hq in hqs:
+            h = state["tokens"][hq]
+            if h["area"] == area:
+                return True
+            reach = mx.hq_power(state, side, h["strength"])
+            if area not in sc.graph.within(h["area"], reach,
+                                           can_pass=lambda a: mx.friendly_uncontested(state, a, side)):
+                continue
+            hq_colour = sc.spec(h["block"]).colour
+            if ident is None or hq_colour == "zhukov" or sc.spec(ident[0]).colour in (hq_colour, "white"):
+                return True
+        return False
+
+    # combat (10.11-10.15)
+    def _start_combat(self, state: State, side: str, order: Order, artillery: dict[str, list[str]],
+                      rng: Rng, events: list[Event]) -> None:
+        now = mx.contested_areas(state)
+        newly = [a for a in now if a not in state["contested_at_start"]]
+        optional = []
+        for a in order.get("fight", []):
+            if a not in state["contested_at_start"] or a not in now or not tokens_in(state, a, side):
+                raise IllegalOrder(f"{a}: no optional battle there")
+            if a not in optional:
+                optional.append(a)
+        queue = [a for a in newly if tokens_in(state, a, side)] + optional
+        for a in artillery:
+            if a not in queue:
+                raise IllegalOrder(f"{a}: artillery supports only a battle fought this impulse")
+        state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery}
+        state["phase"] = "battle"
+        self._advance(state, rng, events)
+
+    def _advance(self, state: State, rng: Rng, events: list[Event]) -> None:
+        while state["phase"] == "battle":
+            queue = state["combat"]["queue"]
+            if not queue:
+                self._finish_combat(state, rng, events)
+                return
+            area = queue[0]
+            if not tokens_in(state, area, state["active"]) or not contested(state, area):
+                queue.pop(0)
+                continue
+            if any(not state["tokens"][t]["revealed"] for t in tokens_in(state, area)):
+                return                      # the showdown waits for a reveal
+            mx.resolve_battle(state, self.sc, area, rng, events)
+            queue.pop(0)
+            if self._check_victory(state, events):
+                return
+
+    def _apply_reveal(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        area = state["combat"]["queue"][0]
+        due = [t for t in tokens_in(state, area, side) if not state["tokens"][t]["revealed"]]
+        given = {r["token"]: r for r in order.get("blocks", [])}
+        if sorted(given) != due:
+            raise IllegalOrder(f"the showdown in {self.sc.area_name(area)} reveals {', '.join(due)}")
+        for tok in due:
+            self._open(state, tok, given[tok])
+        events.append(Event(f"{side} reveals " + ", ".join(f"{t}={given[t]['block']}:{given[t]['strength']}"
+                                                           for t in due), {"area": area}))
+        self._advance(state, rng, events)
+
+    def _open(self, state: State, tok: str, opening: dict[str, Any] | None) -> None:
+        """Check a reveal against the token's commitment and make it public."""
+        v = state["tokens"][tok]
+        if opening is None:
+            raise IllegalOrder(f"{tok}: the reveal is missing")
+        item = {"block": opening.get("block"), "strength": opening.get("strength")}
+        try:
+            salt = bytes.fromhex(opening.get("salt", ""))
+        except ValueError:
+            salt = b""
+        if not commit_check(item, salt, v["commitment"]):
+            raise IllegalOrder(f"{tok}: the reveal does not match its commitment")
+        if item["block"] not in self.sc.blocks or self.sc.spec(item["block"]).side != v["side"]:
+            raise IllegalOrder(f"{tok}: {item['block']!r} is not a {v['side']} block")
+        v.update(revealed=True, block=item["block"], strength=item["strength"])
+
+    def _finish_combat(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """HQ Deactivation (10.17), then the Isolation Check (9.3)."""
+        side = state["active"]
+        for tok in sorted(t for t, v in state["tokens"].items() if v.get("activated")):
+            v = state["tokens"][tok]
+            v["activated"] = False
+            mx.reduce_revealed(state, self.sc, tok, events)
+        supplied = mx.supplied_areas(state, self.sc, side)
+        for tok, v in list(state["tokens"].items()):
+            if v["side"] == side and v.get("cube") and v["area"] in supplied:
+                v["cube"] = False
+        doomed = [a for a in state["dl_cube"] if a not in supplied and state["dl"].get(a) == side
+                  and contested(state, a) and not tokens_in(state, a, side)]
+        state["dl_cube"] = [a for a in state["dl_cube"] if a not in supplied and a not in doomed]
+        for a in doomed:
+            del state["dl"][a]
+            state["dl_pool"][side] += 1
+            events.append(Event(f"isolated {side} DL in {self.sc.area_name(a)} is destroyed", {"area": a}))
+        for tok in sorted(t for t, v in state["tokens"].items() if v["side"] == side and v.get("cube") and v["revealed"]):
+            mx.reduce_revealed(state, self.sc, tok, events, surrender=True)
+        if any(v["side"] == side and v.get("cube") and not v["revealed"] for v in state["tokens"].values()):
+            state["phase"] = "attrition"
+            return
+        self._end_impulse(state, rng, events, passed=False)
+
+    def _apply_attrition(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        due = sorted(t for t, v in state["tokens"].items()
+                     if v["side"] == side and v.get("cube") and not v["revealed"])
+        gone = {r["token"]: r for r in order.get("surrender", [])}
+        coms = order.get("commitments", {})
+        if sorted(set(gone) | set(coms)) != due or set(gone) & set(coms):
+            raise IllegalOrder(f"attrition covers {', '.join(due)}: each surrenders or takes a new commitment")
+        know = self._knows(state, side, order)
+        for tok in sorted(gone):
+            self._open(state, tok, gone[tok])
+            v = state["tokens"][tok]
+            if v["strength"] != self.sc.spec(v["block"]).minimum:
+                raise IllegalOrder(f"{tok}: only a block at minimum strength surrenders")
+            mx.eliminate(state, self.sc, tok, True, events)
+        for tok in sorted(coms):
+            if know:
+                block, strength = known(state, tok)
+                new = step_down(self.sc.spec(block), strength)
+                e = order["secret"]["blocks"][tok]
+                if new is None or e["strength"] != new or e["block"] != block:
+                    raise IllegalOrder(f"{tok}: attrition takes exactly one step")
+            self._set_commitment(state, side, order, tok, know)
+        events.append(Event(f"{side}: {len(coms)} isolated blocks lose a step, {len(gone)} surrender", {}))
+        self._end_impulse(state, rng, events, passed=False)
+
+    # ------------------------------------------------------------ the sequence
+    def _begin_impulses(self, state: State, rng: Rng, events: list[Event]) -> None:
+        state["phase"] = "impulse"
+        state["active"] = state["initiative"]
+        state["passes"] = 0
+        state["impulse"] = 0
+        self._start_impulse(state, rng, events)
+
+    def _start_impulse(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Weather (German impulses from October, 8.1) and the Supply Check (9.1)."""
+        side = state["active"]
+        state["impulse"] += 1
+        state["phase"] = "impulse"
+        if side == GERMAN and state["turn"] >= int(self.sc.sequence["weather_rolls_from_turn"]) \
+                and state["weather"] not in ("snow", "blizzard"):
+            self._weather(state, rng, events)
+        supplied = mx.supplied_areas(state, self.sc, side)
+        for v in state["tokens"].values():
+            v["moved"] = False
+            v["activated"] = False
+            if v["side"] == side:
+                v["cube"] = v["area"] not in supplied
+        state["dl_cube"] = sorted(a for a, s in state["dl"].items() if s == side and a not in supplied)
+        state["contested_at_start"] = mx.contested_areas(state)
+
+    def _weather(self, state: State, rng: Rng, events: list[Event]) -> None:
+        state["wx_impulses"] += 1
+        if state["wx_impulses"] == 1:
+            state["forecast"] = 0               # the marker goes on "--": no roll
+            return
+        state["forecast"] = min((state["forecast"] or 0) + 1, int(self.sc.sequence["weather_track_max"]))
+        roll = rng.roll(6, f"weather, forecast box {state['forecast']}")
+        if roll <= state["forecast"]:
+            state["weather"] = "rain" if state["weather"] == "good" else "snow"
+            state["forecast"] = 0
+            events.append(Event(f"weather roll {roll}: the weather turns to {state['weather']}", {"roll": roll}))
+        else:
+            events.append(Event(f"weather roll {roll}: no change", {"roll": roll}))
+
+    def _end_impulse(self, state: State, rng: Rng, events: list[Event], passed: bool) -> None:
+        state["passes"] = state["passes"] + 1 if passed else 0
+        if state["phase"] == "over":
+            return
+        if state["passes"] >= 2 or state["impulse"] >= int(self.options["impulse_cap"]):
+            self._final_phase(state, rng, events)
+            return
+        state["active"] = other(state["active"])
+        self._start_impulse(state, rng, events)
+
+    def _final_phase(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Kiev check (13.2), then the next turn or the end of the game."""
+        sc = self.sc
+        if state["discs"]["kiev"] == SOVIET and all(state["control"][a] == GERMAN for a in sc.special_cities.values()):
+            state["discs"]["kiev"] = GERMAN
+            self._arrive(state, GERMAN, [b for a in sc.arrivals if a.get("event") == "kiev" for b in a["blocks"]])
+            events.append(Event("Kiev falls to the Germans", {}))
+            if self._check_victory(state, events):
+                return
+        state["turn"] += 1
+        if state["turn"] > int(sc.sequence["last_turn"]):
+            g, s = mx.vp(state, sc, GERMAN), mx.vp(state, sc, SOVIET)
+            winner = GERMAN if g > s else SOVIET
+            self._end(state, f"{winner} marginal victory, {max(g, s)} VP to {min(g, s)}", events)
+            return
+        for a in sc.arrivals:
+            if a.get("turn") == state["turn"]:
+                self._arrive(state, a["side"], a["blocks"])
+        self._begin_logistics(state, rng, events)
+
+    def _begin_logistics(self, state: State, rng: Rng, events: list[Event]) -> None:
+        queue = [other(state["initiative"]), state["initiative"]]
+        if not state["stalin_alive"]:
+            queue.remove(SOVIET)
+        state["logistics_queue"] = queue
+        state["phase"] = "logistics"
+        events.append(Event(f"turn {state['turn']}: Logistics Phase", {"turn": state["turn"]}))
+
+    def _arrive(self, state: State, side: str, blocks: list[str]) -> None:
+        state["pool_count"][side] += len(blocks)
+        if state["hidden"][side] is not None:
+            state["hidden"][side]["pool"].extend(blocks)
+
+    def _check_victory(self, state: State, events: list[Event]) -> bool:
+        sc = self.sc
+        if state["stalin_alive"] and state["control"][sc.moscow] == GERMAN:
+            state["stalin_alive"] = False
+            state["leaders"][SOVIET] = 0
+            events.append(Event("Moscow falls: Stalin is dead", {}))
+        for side in SIDES:
+            if mx.vp(state, sc, side) >= int(sc.victory_rules["sudden_death_vp"]):
+                self._end(state, f"{side} decisive victory: every VP held", events)
+                return True
+        return False
+
+    def _end(self, state: State, text: str, events: list[Event]) -> None:
+        state["phase"] = "over"
+        state["result"] = text
+        events.append(Event(text, {}))
+
+    # ------------------------------------------------------------- secrets
+    def _knows(self, state: State, side: str, order: Order) -> bool:
+        """Whether this program checks the secret part: it holds the side's
+        hidden state.  Then the order must carry its secret part."""
+        if state["hidden"][side] is None:
+            return False
+        if "secret" not in order and order.get("commitments"):
+            raise IllegalOrder("the order's secret part is missing (fill_secrets)")
+        return True
+
+    def _set_commitment(self, state: State, side: str, order: Order, tok: str, know: bool) -> None:
+        """A block's secret changed: publish its new commitment and hide it again."""
+        com = order.get("commitments", {}).get(tok)
+        if not isinstance(com, str):
+            raise IllegalOrder(f"{tok}: a new commitment is required")
+        v = state["tokens"][tok]
+        v.update(commitment=com, revealed=False)
+        v.pop("block", None)
+        v.pop("strength", None)
+        if know or (order.get("verb") == "setup" and "secret" in order):
+            e = order["secret"]["blocks"][tok]
+            item = {"block": e["block"], "strength": e["strength"]}
+            if not commit_check(item, bytes.fromhex(e["salt"]), com):
+                raise IllegalOrder(f"{tok}: the commitment does not match the secret")
+            state["hidden"][side]["blocks"][tok] = {"block": e["block"], "strength": e["strength"], "salt": e["salt"]}
+
+    def fill_secrets(self, state: State, side: str, order: Order, salt_source: Callable[[], bytes]) -> Order:
+        """Complete a side's own order with its secret part before apply: the
+        new block values each order implies, fresh salts (``salt_source``, or
+        ``order["secret"]["salts"][token]`` when given) and the public
+        commitments.  Also the reveal of HQs a Tactical Impulse activates.
+        Hidden random draws (set-up icons, reinforcements) are the owner's
+        own: they use ``salt_source`` bytes as their randomness."""
+        order = _copy(order)
+        secret = order.setdefault("secret", {})
+        given = secret.get("salts", {})
+        plan = self._plan(state, side, order, salt_source)
+        blocks = secret.setdefault("blocks", {})
+        coms = order.setdefault("commitments", {})
+        for tok, (block, strength) in plan.items():
+            salt = bytes.fromhex(given[tok]) if tok in given else salt_source()
+            blocks[tok] = {"block": block, "strength": strength, "salt": salt.hex()}
+            coms[tok] = commit({"block": block, "strength": strength}, salt)
+        if not coms:
+            order.pop("commitments")
+        if order.get("verb") == "ti":
+            h = state["hidden"][side]["blocks"]
+            order["reveal"] = [{"token": a["token"], **h[a["token"]]} for a in order.get("activate", [])
+                               if not state["tokens"][a["token"]]["revealed"] and a["token"] in h]
+        return order
+
+    def _plan(self, state: State, side: str, order: Order, salt_source: Callable[[], bytes]) -> dict[str, tuple[str, int]]:
+        sc = self.sc
+        verb = order.get("verb")
+        hidden = state["hidden"][side]
+        plan: dict[str, tuple[str, int]] = {}
+        if verb == "setup":
+            rnd = random.Random(int.from_bytes(salt_source(), "big"))
+            mine = sorted(t for t, v in state["tokens"].items() if v["side"] == side)
+            fixed = {sc.placements[state["setup_slots"][t]].get("block") for t in mine}
+            free = [b for b, s in sc.blocks.items() if s.side == side and b not in fixed and b not in sc.pools[side]
+                    and s.type != "leader" and not any(b in a["blocks"] for a in sc.arrivals)]
+            rnd.shuffle(free)
+            for tok in mine:
+                p = sc.placements[state["setup_slots"][tok]]
+                if "block" in p:
+                    block = p["block"]
+                else:
+                    block = next(b for b in free if sc.spec(b).colour == p["colour"] and sc.spec(b).type == p["type"])
+                    free.remove(block)
+                plan[tok] = (block, _placed_strength(sc.spec(block), p))
+            return plan
+        if hidden is None:
+            return plan
+        for tok in order.get("dl", []):
+            e = hidden["blocks"][tok]
+            plan[tok] = (e["block"], e["strength"] - 1)
+        if verb == "attrition":
+            for tok, v in state["tokens"].items():
+                if v["side"] == side and v.get("cube") and not v["revealed"]:
+                    e = hidden["blocks"][tok]
+                    new = step_down(sc.spec(e["block"]), e["strength"])
+                    if new is not None:
+                        plan[tok] = (e["block"], new)
+            order["surrender"] = [{"token": t, **hidden["blocks"][t]} for t, v in sorted(state["tokens"].items())
+                                  if v["side"] == side and v.get("cube") and not v["revealed"] and t not in plan]
+        if verb == "logistics" and order.get("choice") == "activate":
+            secret = order["secret"]
+            for tok, n in secret.get("regenerate", {}).items():
+                block, s = known(state, tok)
+                for _ in range(n):
+                    s = hq_up(s)
+                plan[tok] = (block, s)
+            for tok, n in secret.get("replace", {}).items():
+                block, s = known(state, tok)
+                plan[tok] = (block, s + n)
+        if order.get("reinforce"):
+            rnd = random.Random(int.from_bytes(salt_source(), "big"))
+            pool = list(hidden["pool"])
+            n = state["next_token"][side]
+            for i, area in enumerate(order["reinforce"]):
+                tok = f"{PREFIX[side]}{n + i + 1:02d}"
+                fits = [b for b in pool if side == SOVIET or sc.spec(b).colour not in sc.staging_colour.values()
+                        or sc.staging_colour.get(area) == sc.spec(b).colour]
+                if not fits:
+                    raise IllegalOrder(f"no block in the pool may enter {area}")
+                block = fits[rnd.randrange(len(fits))]
+                pool.remove(block)
+                plan[tok] = (block, sc.spec(block).entry_strength())
+        return plan
+
+    def private_answer(self, state: State, decision: Decision) -> Order:
+        """Answer a private decision from the side's own hidden state."""
+        side = decision.side
+        h = state["hidden"][side]
+        if decision.kind == "setup":
+            return {"verb": "setup"}
+        if h is None:
+            raise IllegalOrder(f"{side}'s secrets are not held here")
+        if decision.kind == "reveal":
+            area = state["combat"]["queue"][0]
+            return {"verb": "reveal", "blocks": [{"token": t, **h["blocks"][t]} for t in tokens_in(state, area, side)
+                                                 if not state["tokens"][t]["revealed"]]}
+        if decision.kind == "attrition":
+            return {"verb": "attrition"}
+        raise IllegalOrder(f"{decision.kind} is not a private decision")
+
+    def audit(self, state: State) -> list[str]:
+        """With both hidden parts present: every commitment opens to the
+        hidden value, every revealed token agrees with it, pools add up."""
+        problems: list[str] = []
+        seen: dict[str, str] = {}
+        for side in SIDES:
+            h = state["hidden"][side]
+            if h is None:
+                problems.append(f"{side}: hidden part absent")
+                continue
+            if len(h["pool"]) != state["pool_count"][side]:
+                problems.append(f"{side}: pool holds {len(h['pool'])}, public count {state['pool_count'][side]}")
+            for tok, v in state["tokens"].items():
+                if v["side"] != side:
+                    continue
+                e = h["blocks"].get(tok)
+                if e is None:
+                    problems.append(f"{tok}: no hidden entry")
+                    continue
+                if e["block"] in seen:
+                    problems.append(f"{tok}: {e['block']} also stands as {seen[e['block']]}")
+                seen[e["block"]] = tok
+                if v["revealed"]:
+                    if (v["block"], v["strength"]) != (e["block"], e["strength"]):
+                        problems.append(f"{tok}: public {v['block']}:{v['strength']} differs from hidden")
+                elif not commit_check({"block": e["block"], "strength": e["strength"]}, bytes.fromhex(e["salt"]),
+                                      v["commitment"]):
+                    problems.append(f"{tok}: commitment does not open to the hidden value")
+        return problems
+
+    # ------------------------------------------------------------- the rest
+    def parse(self, text: str, state: State, side: str) -> Order:
+        from .notation import parse
+        return parse(text)
+
+    def format(self, order: Order) -> str:
+        from .notation import format_order
+        return format_order(order)
+
+    def standing_answer(self, state: State, decision: Decision, policies: dict[str, Any]) -> Order | None:
+        if decision.private:
+            return None
+        if decision.kind == "logistics" and policies.get("logistics") == "pause":
+            return {"verb": "logistics", "choice": "pause"}
+        return None
+
+    def query(self, state: State, side: str, text: str) -> str:
+        words = text.split()
+        if words[:1] == ["lv"]:
+            lv = mx.logistics_value(state, self.sc, side)
+            return f"{side} Logistics Value: {lv if lv is not None else 'unknown (hidden HQs)'}"
+        if words[:1] == ["supply"]:
+            return "supplied: " + " ".join(sorted(mx.supplied_areas(state, self.sc, side), key=mx.natural))
+        if words[:1] == ["reach"] and len(words) == 2 and words[1] in state["tokens"]:
+            tok = words[1]
+            ident = known(state, tok)
+            mp = mx.allowance(self.sc, self.sc.spec(ident[0]) if ident else None)
+            reach = self.sc.graph.reachable(state["tokens"][tok]["area"], mp,
+                                            lambda a, b: mx.enter_cost(state, self.sc, side, b),
+                                            can_pass=lambda a: not has_units(state, a, other(side)))
+            return " ".join(f"{a}:{c}" for a, c in sorted(reach.items(), key=lambda x: mx.natural(x[0])))
+        raise IllegalOrder("queries: lv | supply | reach TOKEN")
+
+    def result(self, state: State) -> str | None:
+        return state["result"]
+
+    def sitrep(self, state: State, side: str | None) -> Any:
+        from .sitrep import sitrep
+        return sitrep(self.sc, state if side is not None else public(state), side)
+
+
+class M41Game:
+    """Moscow '41 (VentoNuovo Games): blocks with fog of war on an area map."""
+
+    id = "m41"
+    title = "Moscow '41"
+    sides = (GERMAN, SOVIET)
+
+    def check_scenario(self, data: dict[str, Any]) -> list[str]:
+        from .model import check
+        return check(data)
+
+    def options(self) -> dict[str, tuple[Any, str]]:
+        return dict(OPTIONS)
+
+    def policy_kinds(self) -> dict[str, str]:
+        return {"logistics": "'pause' to take a Logistics Pause every turn without asking"}
+
+    def rules(self, scenario: dict[str, Any], options: dict[str, Any]) -> M41Rules:
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise ScenarioError(f"unknown m41 rule option {sorted(unknown)[0]!r}")
+        return M41Rules(load(scenario), options)
+
+
+def _token(side: str, area: str) -> dict[str, Any]:
+    return {"side": side, "area": area, "colour": WOOD[side], "revealed": False, "commitment": None,
+            "cube": False, "moved": False, "activated": False, "river": False}
+
+
+def _placed_strength(spec: Any, placement: dict[str, Any]) -> int:
+    s = placement.get("strength")
+    if s == "min":
+        return spec.minimum if not spec.is_hq else 2
+    if isinstance(s, int):
+        return s
+    return spec.entry_strength()
+
+
+def _leader(sc: Scenario, side: str) -> str:
+    return next(b for b, s in sc.blocks.items() if s.side == side and s.type == "leader")
+
+
+def _copy(order: Order) -> Order:
+    import copy
+    return copy.deepcopy(order)
