@@ -1,0 +1,315 @@
+"""End to end through the command line: two players, two homes, one game.
+
+Anna (red) and Pavel (blue) each run ``pbem`` in a subprocess with their own
+``PBEM_HOME``; the only thing that passes between them is the file (or the
+email) one side writes and the other plays.  The game is the duel protocol
+test game (tests/duelgame.py) on a two-round scenario, so that its end is
+fixed: two rounds cannot take 12 hit points, whatever the dice.
+
+The script of a whole game is the same in both dice timings; what differs is
+where the attack rolls land (the attacker's own exchange under immediate
+timing, the defender's next one under sealed timing).
+"""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+TESTS = REPO / "tests"
+
+# Two rounds of at most 8 hit points each against 12: the game always ends
+# when round 2 is resolved, which makes the exchange count fixed.
+SHORT_SCENARIO = """\
+[scenario]
+id = "duel/short"
+game = "duel"
+title = "Duel, two rounds"
+practice = true
+notice = "TEST GAME: exercises the protocol only"
+source = "pbem test suite"
+
+[duel]
+hp = 12
+rounds = 2
+"""
+
+STEM = "duel-anna-pavel"
+
+
+def write_scenario(folder: Path) -> Path:
+    """A scenario folder holding ``duel/short``; returns the folder."""
+    (folder / "duel").mkdir(parents=True, exist_ok=True)
+    (folder / "duel" / "short.toml").write_text(SHORT_SCENARIO, encoding="utf-8")
+    return folder
+
+
+def cli_env(home: Path, scenarios: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
+    env.update(
+        PBEM_HOME=str(home),
+        PBEM_GAME_MODULES="duel=duelgame",
+        PBEM_SCENARIOS=os.pathsep.join([str(scenarios), str(TESTS / "data" / "scenarios")]),
+        PYTHONPATH=os.pathsep.join([str(REPO), str(TESTS)]),
+        PYTHONDONTWRITEBYTECODE="1",
+        COLUMNS="120",
+    )
+    return env
+
+
+@dataclass
+class Player:
+    """One player's computer: a home with the key, an out folder for what
+    the program writes."""
+
+    name: str
+    side: str
+    root: Path
+    scenarios: Path
+    runs: list[list[str]] = field(default_factory=list)
+
+    @property
+    def home(self) -> Path:
+        return self.root / "home"
+
+    @property
+    def out(self) -> Path:
+        return self.root / "out"
+
+    def run(self, *args: str, input: str | None = None, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        """``pbem ARGS`` as this player.  ``ok`` asserts exit 0 (and shows
+        stderr if not); ``ok=False`` asserts a clean one-line failure."""
+        cmd = [sys.executable, "-m", "pbem.cli", *args]
+        self.runs.append(list(args))
+        r = subprocess.run(cmd, env=cli_env(self.home, self.scenarios), cwd=self.root, input=input,
+                           capture_output=True, text=True, timeout=60)
+        if ok:
+            assert r.returncode == 0, f"pbem {' '.join(args)} failed ({r.returncode}): {r.stderr}{r.stdout[-2000:]}"
+        else:
+            assert r.returncode != 0, f"pbem {' '.join(args)} should have failed: {r.stdout}"
+            assert "Traceback" not in r.stderr, r.stderr
+            lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+            assert len(lines) == 1, f"expected one line on stderr, got: {r.stderr!r}"
+        return r
+
+    def orders(self, name: str, orders: list[str], policies: dict[str, str] | None = None) -> Path:
+        path = self.root / f"orders-{name}.toml"
+        text = "orders = [" + ", ".join(f'"{o}"' for o in orders) + "]\n"
+        if policies:
+            text += "\n[policies]\n" + "".join(f'{k} = "{v}"\n' for k, v in policies.items())
+        path.write_text(text, encoding="utf-8")
+        return path
+
+
+def make_players(tmp_path: Path) -> tuple[Player, Player]:
+    """Both players run keygen; each gets the other's public identity file."""
+    scen = write_scenario(tmp_path / "scenarios")
+    anna = Player("Anna", "red", tmp_path / "anna", scen)
+    pavel = Player("Pavel", "blue", tmp_path / "pavel", scen)
+    for p in (anna, pavel):
+        p.out.mkdir(parents=True)
+        r = p.run("keygen", "--name", p.name, "--email", f"{p.name.lower()}@example.org", "--no-passphrase",
+                  "--out", str(p.root))
+        assert re.search(r"Fingerprint: ([0-9A-F]{4} ){4}[0-9A-F]{4}", r.stdout), r.stdout
+        assert (p.home / "key.toml").stat().st_mode & 0o777 == 0o600
+    return anna, pavel
+
+
+def start_game(anna: Player, pavel: Player, dice: str) -> Path:
+    """``new`` by Anna (red), ``join`` by Pavel (blue): returns the joined file."""
+    r = anna.run("new", "duel/short", "--side", "red=me", "--side", f"blue={pavel.root / 'pavel.id.toml'}",
+                 "--dice", dice, "--out", str(anna.out))
+    assert "Pavel <pavel@example.org> (blue)" in r.stdout
+    created = anna.out / "duel-anna-001.toml"
+    assert created.is_file()
+    r = pavel.run("join", str(created), "--yes", "--out", str(pavel.out))
+    assert f"Dice timing: {dice}" in r.stdout
+    assert "Anna <anna@example.org> plays red" in r.stdout
+    joined = pavel.out / f"{STEM}-002.toml"
+    assert joined.is_file()
+    return joined
+
+
+# The whole two-round game, exchange 3 on: (sender, orders).  The duel's
+# order of decisions: both picks, the attack (dice), the defence, both
+# reveals (each side's program answers its own from its secrets).
+SCRIPT: list[tuple[str, list[str]]] = [
+    ("red", ["pick 3"]),            # 3
+    ("blue", ["pick 1"]),           # 4
+    ("red", ["attack"]),            # 5  sealed: waits for blue's dice
+    ("blue", ["defend block"]),     # 6  sealed: the roll is made here
+    ("red", []),                    # 7  red's program reveals its pick
+    ("blue", []),                   # 8  blue reveals; round 1 resolved
+    ("red", ["pick 1"]),            # 9
+    ("blue", ["pick 3", "attack"]), # 10 blue attacks in round 2
+    ("red", ["defend dodge"]),      # 11 (a standing order can answer this)
+    ("blue", []),                   # 12 blue reveals; the game ends
+]
+LAST = 2 + len(SCRIPT)
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[object, list]]:
+    """A real SMTP server on the loopback interface, keeping what it gets."""
+    from aiosmtpd.controller import Controller
+
+    class Keep:
+        def __init__(self) -> None:
+            self.envelopes: list = []
+
+        async def handle_DATA(self, server, session, envelope):  # noqa: ANN001
+            self.envelopes.append(envelope)
+            return "250 OK"
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    handler = Keep()
+    ctl = Controller(handler, hostname="127.0.0.1", port=port)
+    ctl.start()
+    try:
+        yield ctl, handler.envelopes
+    finally:
+        ctl.stop()
+
+
+def deliver_by_eml(sender: Player, receiver: Player, path: Path) -> Path:
+    """``pbem mail`` writes the .eml beside the file; the receiver saves it."""
+    r = sender.run("mail", str(path))
+    eml = path.with_suffix(".eml")
+    assert f"Email written: {eml} (to {receiver.name.lower()}@example.org)" in r.stdout
+    inbox = receiver.root / f"inbox-{path.stem}.eml"
+    inbox.write_bytes(eml.read_bytes())
+    return inbox
+
+
+def deliver_by_smtp(sender: Player, receiver: Player, path: Path, smtp: tuple[object, list]) -> Path:
+    ctl, envelopes = smtp
+    cfg = sender.root / "smtp.toml"
+    cfg.write_text(f'[smtp]\nhost = "127.0.0.1"\nport = {ctl.port}\nsender = "{sender.name.lower()}@example.org"\n')
+    before = len(envelopes)
+    r = sender.run("mail", str(path), "--send", "--smtp", str(cfg))
+    assert f"Sent to {receiver.name.lower()}@example.org via 127.0.0.1:{ctl.port}" in r.stdout
+    assert len(envelopes) == before + 1
+    env = envelopes[-1]
+    assert env.rcpt_tos == [f"{receiver.name.lower()}@example.org"]
+    inbox = receiver.root / f"smtp-{path.stem}.eml"
+    content = env.original_content or env.content
+    inbox.write_bytes(content if isinstance(content, bytes) else content.encode())
+    return inbox
+
+
+@pytest.mark.parametrize("dice", ["sealed", "immediate"])
+def test_two_players_play_a_whole_game_by_files_and_mail(tmp_path: Path, dice: str, smtp_server) -> None:
+    anna, pavel = make_players(tmp_path)
+    players = {"red": anna, "blue": pavel}
+    received = start_game(anna, pavel, dice)
+    for n, (side, orders) in enumerate(SCRIPT, start=3):
+        me = players[side]
+        other = pavel if me is anna else anna
+        policies = None
+        if dice == "immediate" and n == 3:
+            # Anna's standing order answers her defence in Pavel's exchange 10.
+            policies = {"defense": "dodge"}
+        if dice == "immediate" and n == 11:
+            orders = []
+        if dice == "sealed" and n == 10:
+            r = play_round_two_attack_interactively(me, received)
+        else:
+            r = me.run("play", str(received), "--orders", str(me.orders(str(n), orders, policies)),
+                       "--out", str(me.out))
+        written = me.out / f"{STEM}-{n:03d}.toml"
+        assert f"Written {written}" in r.stdout
+        # The receiving program verified and showed the opponent's exchange.
+        assert f"Exchange {n - 1} - {other.side}" in r.stdout
+        assert (me.out / f"{STEM}-{n:03d}.txt").read_text().startswith("pbem - Duel")
+        if dice == "sealed" and n in (4, 5, 6):
+            received = deliver_by_eml(me, other, written)
+        elif dice == "immediate" and n == 5:
+            received = deliver_by_smtp(me, other, written, smtp_server)
+        else:
+            received = written
+        if dice == "immediate" and n == 10:
+            assert "red: defend dodge (standing order)" in r.stdout
+        if dice == "sealed" and n == 5:
+            assert "red: attack  [waits for the opponent's dice]" in r.stdout
+            assert "roll:" not in r.stdout
+    final = received
+    assert "The game is over" in r.stdout
+    # Both verify the final file.
+    for p in (anna, pavel):
+        r = p.run("verify", str(final))
+        assert re.match(rf"valid: {LAST} exchanges, 2 rolls recomputed; game over: (red wins|blue wins|draw)", r.stdout), r.stdout
+    check_log_and_dice(anna, final, dice)
+    run_audit(anna, pavel, final)
+
+
+def play_round_two_attack_interactively(me: Player, received: Path) -> subprocess.CompletedProcess[str]:
+    """Pavel's exchange 10 at the keyboard: an illegal order is refused with
+    its reason, an option is chosen by number, ``undo`` takes it back, the
+    final choice and the attack go in, and he confirms signing."""
+    keys = "\n".join(["defend block", "3", "undo", "? hp", "1", "attack", "y"]) + "\n"
+    r = me.run("play", str(received), "--out", str(me.out), input=keys)
+    assert "refused: expected pick, got defend" in r.stdout
+    assert "1. pick 1" in r.stdout and "3. pick 3" in r.stdout
+    assert "taken back" in r.stdout
+    assert "Your order waits for the opponent's dice" in r.stdout
+    return r
+
+
+def check_log_and_dice(reader: Player, final: Path, dice: str) -> None:
+    log = reader.run("log", str(final)).stdout
+    for n in range(1, LAST + 1):
+        assert f"Exchange {n} - " in log
+    assert "Game over:" in log
+    if dice == "sealed":
+        # Pavel picked 3 at the keyboard, took it back and picked 1.
+        assert "blue reveals 1" in log
+    rolls = reader.run("dice", str(final)).stdout.splitlines()
+    listed = [ln for ln in rolls if ln.startswith("exchange")]
+    assert len(listed) == 2, rolls
+    # Under sealed timing the defender's exchange carries the roll.
+    first, second = (6, 11) if dice == "sealed" else (5, 10)
+    assert re.match(rf"exchange +{first} \((blue|red)\) stream {first} value +0: round 1, red attack d6: d6 -> [1-6]$", listed[0])
+    assert re.match(rf"exchange +{second} \((blue|red)\) stream {second} value +0: round 2, blue attack d6: d6 -> [1-6]$", listed[1])
+    assert rolls[-1].startswith("2 rolls and draws")
+    # The roll the dice listing recomputes is the one the log reported.
+    face = listed[0].rsplit(" ", 1)[1]
+    assert f"round 1, red attack d6: d6 -> {face}" in log
+
+
+def run_audit(anna: Player, pavel: Player, final: Path) -> None:
+    r = pavel.run("audit", str(final), "--out", str(pavel.out))
+    disclosed_b = pavel.out / f"{STEM}-{LAST + 1:03d}.toml"
+    assert str(disclosed_b) in r.stdout
+    # A second audit by the same side before the other discloses is refused.
+    r = pavel.run("audit", str(disclosed_b), "--out", str(pavel.out), ok=False)
+    assert "waiting for red" in r.stderr
+    r = anna.run("audit", str(disclosed_b), "--out", str(anna.out))
+    both = anna.out / f"{STEM}-{LAST + 2:03d}.toml"
+    assert str(both) in r.stdout
+    for p in (anna, pavel):
+        r = p.run("audit", str(both), "--out", str(p.out))
+        assert f"audit: no discrepancy in {LAST + 2} exchanges" in r.stdout
+
+
+def test_old_file_played_again_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    anna, pavel = make_players(tmp_path)
+    joined = start_game(anna, pavel, "sealed")
+    anna.run("play", str(joined), "--orders", str(anna.orders("3", ["pick 3"])), "--out", str(anna.out))
+    third = anna.out / f"{STEM}-003.toml"
+    pavel.run("play", str(third), "--orders", str(pavel.orders("4", ["pick 1"])), "--out", str(pavel.out))
+    before = sorted(p.name for p in pavel.out.iterdir())
+    # Pavel plays the file Anna's exchange 3 came in again: he holds 4.
+    r = pavel.run("play", str(third), "--orders", str(pavel.orders("4b", ["pick 2"])), "--out", str(pavel.out),
+                  ok=False)
+    assert "old file: it holds exchange 3 while you hold 4" in r.stderr
+    assert sorted(p.name for p in pavel.out.iterdir()) == before
