@@ -117,6 +117,7 @@ def test_9_3_6_example_woods_then_stuka_reaches_ten():
               terrain={"0505": "woods"})
     o = combat.odds(b, ["G0", "G1", "G2"], "0505", stuka=1)
     assert o.attack == 24 and o.label == "10-1"
+    assert any("woods: 1 left" in x for x in o.steps) and any("Stuka: 2 right" in x for x in o.steps)
     assert combat.odds(b, ["G0", "G1", "G2"], "0505").label == "9-1"
 
 
