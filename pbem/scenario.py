@@ -145,14 +145,29 @@ def find_missing(data: dict[str, Any]) -> list[str]:
 
 def _describe_group(top: str, paths: list[tuple[str, ...]]) -> str:
     rel = [p[1:] for p in paths]
-    if len(paths) <= _LIST_LIMIT:
-        names = ", ".join(_dotted(p) or top for p in rel) if any(rel) else "the whole table"
-        return f"{top}: {names} MISSING"
-    # Summarise: which fields are missing, and in how many owners.
+    if not any(rel):
+        return f"{top}: the whole table is MISSING"
+    # Cells of one list (a CRT row) collapse into "rows.1 (11 cells)".
+    items: dict[str, int] = {}
+    cells_only = True
+    for p in rel:
+        if p and p[-1].startswith("["):
+            items[_dotted(p[:-1])] = items.get(_dotted(p[:-1]), 0) + 1
+        else:
+            cells_only = False
+            items[_dotted(p)] = items.get(_dotted(p), 0) + 1
+    names = list(items)
+    if cells_only and len(names) > 2:
+        return (f"{top}: {len(paths)} cells MISSING in {len(names)} lists "
+                f"({names[0]} ... {names[-1]})")
+    if len(names) <= _LIST_LIMIT * 3:
+        shown = ", ".join(n if items[n] == 1 else f"{n} ({items[n]} cells)" for n in names)
+        return f"{top}: {shown} MISSING"
+    # Many entries: which fields are missing, and in how many entries.
     fields: list[str] = []
     owners: list[tuple[str, ...]] = []
     for p in rel:
-        last = p[-1] if p else top
+        last = p[-1]
         field = "cells" if last.startswith("[") else last
         if field not in fields:
             fields.append(field)

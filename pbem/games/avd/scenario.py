@@ -68,6 +68,7 @@ class _Reader:
         self.problems: list[str] = []
         self.missing = False          # any MISSING value met on the way
         self.grid: Any = None
+        self.partial: dict[str, str] = {}   # unit id -> kind, for units with MISSING values
 
     # ---------------------------------------------------------- primitives
     def bad(self, text: str) -> None:
@@ -220,9 +221,13 @@ def _read_map(r: _Reader, terrain_names: set[str]) -> model.AvdMap | None:
             if h in victory:
                 r.bad(f"map.victory: hex {h} is both minor and major")
             victory[h] = cls
+    named = r.hexes(vt.get("named", []), "map.victory.named")
+    for h in named:
+        if h not in victory and vt.get("minor") != MISSING and vt.get("major") != MISSING:
+            r.bad(f"map.victory: {h} is named as a Victory Hex but is neither minor nor major")
     for cls in vt:
-        if cls not in ("minor", "major"):
-            r.bad(f"[map.victory]: unknown class {cls!r} (expected minor, major)")
+        if cls not in ("minor", "major", "named"):
+            r.bad(f"[map.victory]: unknown class {cls!r} (expected minor, major, named)")
 
     names: dict[str, str] = {}
     for h, name in r.attempt(lambda: r.table("names", m, "map"), {}).items():
@@ -377,6 +382,7 @@ def _read_turns(r: _Reader) -> dict[int, model.TurnSpec]:
         track = r.get(r.table("turn_track"), "turns", list, "[turn_track]")
     except _Skip:
         return out
+    listed: set[int] = set()
     for i, row in enumerate(track):
         where = f"turn_track.turns[{i}]"
         if not isinstance(row, dict):
@@ -387,6 +393,14 @@ def _read_turns(r: _Reader) -> dict[int, model.TurnSpec]:
         except _Skip:
             continue
         where = f"turn_track turn {turn}"
+        if turn in listed:
+            r.bad(f"{where}: turn listed twice")
+        listed.add(turn)
+        if turn not in TURNS:
+            r.bad(f"{where}: the Turn Track runs from 1 to 10")
+        for key in row:
+            if key not in _TURN_FIELDS:
+                r.bad(f"{where}: unknown field {key!r}")
         vals: dict[str, Any] = {}
         ok = True
         for key in ("german_chits", "soviet_chits", "soviet_rp", "pvo", "elite", "german_oos"):
@@ -399,24 +413,19 @@ def _read_turns(r: _Reader) -> dict[int, model.TurnSpec]:
                 vals[key] = r.get(row, key, int, where, default=None)
             except _Skip:
                 ok = False
-        if not ok:
-            continue
-        if turn in out:
-            r.bad(f"{where}: turn listed twice")
-        if turn == 8 and (vals["german_chits_moscow"] is None or vals["german_oos_moscow"] is None):
+        if turn == 8 and ("german_chits_moscow" not in row or "german_oos_moscow" not in row):
             r.bad(f"{where}: turn 8 needs german_chits_moscow and german_oos_moscow "
                   "(two values, 2.1.1)")
-        out[turn] = model.TurnSpec(turn=turn, **vals)
-    if not r.missing or out:
-        absent = [t for t in TURNS if t not in out]
-        if absent and len(out) + _count_missing_rows(track) < len(TURNS):
-            r.bad(f"turn_track: turns {', '.join(map(str, absent))} are not on the track (1-10)")
+        if ok:
+            out[turn] = model.TurnSpec(turn=turn, **vals)
+    absent = [t for t in TURNS if t not in listed]
+    if absent:
+        r.bad(f"turn_track: turns {', '.join(map(str, absent))} are not on the track (1-10)")
     return out
 
 
-def _count_missing_rows(track: list[Any]) -> int:
-    return sum(1 for row in track if isinstance(row, dict)
-               and any(v == MISSING for v in row.values()))
+_TURN_FIELDS = {"turn", "german_chits", "soviet_chits", "soviet_rp", "pvo", "elite", "german_oos",
+                "german_chits_moscow", "german_oos_moscow"}
 
 
 def _read_vp(r: _Reader) -> dict[str, tuple[int, ...]]:
@@ -526,6 +535,8 @@ def _read_units(r: _Reader) -> dict[str, model.UnitSpec]:
         for i, raw in enumerate(lst):
             spec = _read_unit(r, side, i, raw, types)
             if spec is None:
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                    r.partial[raw["id"]] = str(raw.get("kind", "combat")) + ":" + side
                 continue
             if spec.id in out:
                 r.bad(f"units: id {spec.id} is used twice")
@@ -564,7 +575,10 @@ def _read_unit(r: _Reader, side: str, i: int, raw: Any,
         name = r.get(u, "name", str, where, default=uid)
         motorized = r.get(u, "motorized", bool, where, default=False)
         movement = r.get(u, "movement", int, where)
-        formation = r.get(u, "formation", str, where, default="")
+        formation = u.get("formation", "")
+        if not isinstance(formation, str):
+            r.bad(f"{where}: formation must be str, got {formation!r}")
+            return None
         corps = r.get(u, "corps", str, where, default="")
         pvo = r.get(u, "pvo", bool, where, default=False)
         code = r.get(u, "code", str, where, default="")
@@ -587,7 +601,10 @@ def _read_unit(r: _Reader, side: str, i: int, raw: Any,
     except _Skip:
         return None
     allowed = GERMAN_FORMATIONS if side == GERMAN else SOVIET_FORMATIONS
-    if formation not in allowed and formation != MISSING:
+    if formation == MISSING:
+        r.missing = True
+        formation = ""
+    elif formation not in allowed and not (kind == "hq" and formation == ""):
         r.bad(f"{where}: formation {formation!r} (expected {', '.join(allowed)})")
     if code not in UNIT_CODES and not (code.isdigit() and 1 <= int(code) <= 10):
         r.bad(f"{where}: reinforcement code {code!r} (expected '', M, R, *, or a turn number)")
@@ -635,6 +652,8 @@ def _read_chits(r: _Reader, units: dict[str, model.UnitSpec]) -> dict[str, model
                 continue
             if kind in ("hq", "timoshenko"):
                 spec = units.get(hq)
+                if spec is None and r.partial.get(hq) == f"hq:{side}":
+                    continue            # an HQ still being transcribed
                 if spec is None or spec.kind != "hq":
                     r.bad(f"{where}: unknown chit HQ {hq!r}")
                     continue
