@@ -73,7 +73,7 @@ class M41Rules:
             "control": dict(sc.control), "dl": {d["area"]: d["side"] for d in sc.dls},
             "dl_pool": {GERMAN: limits["dl_pool_german"] - sum(1 for d in sc.dls if d["side"] == GERMAN),
                         SOVIET: limits["dl_pool_soviet"] - sum(1 for d in sc.dls if d["side"] == SOVIET)},
-            "dl_cube": [], "leaders": {s: 4 for s in SIDES}, "stalin_alive": True,
+            "dl_cube": {GERMAN: [], SOVIET: []}, "leaders": {s: 4 for s in SIDES}, "stalin_alive": True,
             "discs": {k: v for k, v in sc.discs.items()},
             "pool_count": {s: len(sc.pools[s]) for s in SIDES},
             "eliminated": {GERMAN: [], SOVIET: []}, "surrendered": 0, "german_lost": 0,
@@ -286,7 +286,8 @@ class M41Rules:
             raise IllegalOrder("a Pass lets one block act (12)")
         self._acts(state, side, order, "pass", know, [], events)
         events.append(Event(f"{side} passes", {"side": side}))
-        self._end_impulse(state, rng, events, passed=True)
+        state["combat"] = {"queue": [], "newly": [], "artillery": {}, "pass": True}
+        self._finish_combat(state, rng, events)      # a Pass still ends with the Isolation Check
 
     def _apply_si(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         if state["initiative"] != side:
@@ -441,7 +442,7 @@ class M41Rules:
         for a in artillery:
             if a not in queue:
                 raise IllegalOrder(f"{a}: artillery supports only a battle fought this impulse")
-        state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery}
+        state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery, "pass": False}
         state["phase"] = "battle"
         self._advance(state, rng, events)
 
@@ -501,9 +502,9 @@ class M41Rules:
         for tok, v in list(state["tokens"].items()):
             if v["side"] == side and v.get("cube") and v["area"] in supplied:
                 v["cube"] = False
-        doomed = [a for a in state["dl_cube"] if a not in supplied and state["dl"].get(a) == side
+        doomed = [a for a in state["dl_cube"][side] if a not in supplied and state["dl"].get(a) == side
                   and contested(state, a) and not tokens_in(state, a, side)]
-        state["dl_cube"] = [a for a in state["dl_cube"] if a not in supplied and a not in doomed]
+        state["dl_cube"][side] = [a for a in state["dl_cube"][side] if a not in supplied and a not in doomed]
         for a in doomed:
             del state["dl"][a]
             state["dl_pool"][side] += 1
@@ -513,7 +514,7 @@ class M41Rules:
         if any(v["side"] == side and v.get("cube") and not v["revealed"] for v in state["tokens"].values()):
             state["phase"] = "attrition"
             return
-        self._end_impulse(state, rng, events, passed=False)
+        self._end_impulse(state, rng, events, passed=bool(state["combat"].get("pass")))
 
     def _apply_attrition(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         due = sorted(t for t, v in state["tokens"].items()
@@ -538,7 +539,7 @@ class M41Rules:
                     raise IllegalOrder(f"{tok}: attrition takes exactly one step")
             self._set_commitment(state, side, order, tok, know)
         events.append(Event(f"{side}: {len(coms)} isolated blocks lose a step, {len(gone)} surrender", {}))
-        self._end_impulse(state, rng, events, passed=False)
+        self._end_impulse(state, rng, events, passed=bool(state["combat"].get("pass")))
 
     # ------------------------------------------------------------ the sequence
     def _begin_impulses(self, state: State, rng: Rng, events: list[Event]) -> None:
@@ -562,7 +563,7 @@ class M41Rules:
             v["activated"] = False
             if v["side"] == side:
                 v["cube"] = v["area"] not in supplied
-        state["dl_cube"] = sorted(a for a, s in state["dl"].items() if s == side and a not in supplied)
+        state["dl_cube"][side] = sorted(a for a, s in state["dl"].items() if s == side and a not in supplied)
         state["contested_at_start"] = mx.contested_areas(state)
 
     def _weather(self, state: State, rng: Rng, events: list[Event]) -> None:
