@@ -191,7 +191,11 @@ def _read_map(r: _Reader, terrain_names: set[str]) -> model.AvdMap | None:
 
     sides: dict[str, set[str]] = {}
     hs = r.attempt(lambda: r.table("hexsides", m, "map"), {})
+    bridges: list[str] = []
     for feature, keys in hs.items():
+        if feature == "bridge":
+            bridges = keys if isinstance(keys, list) else []
+            continue
         if feature not in HEXSIDE_FEATURES:
             r.bad(f"[map.hexsides]: unknown feature {feature!r} "
                   f"(expected {', '.join(HEXSIDE_FEATURES)})")
@@ -207,6 +211,16 @@ def _read_map(r: _Reader, terrain_names: set[str]) -> model.AvdMap | None:
                 sides.setdefault(r.hexside(key, f"map.hexsides.{feature}"), set()).add(feature)
             except _Skip:
                 pass
+    for key in bridges:
+        # 2.1.3: a bridge is where a road crosses a river; listing one only
+        # makes sense on a river hexside, and it puts a road there.
+        try:
+            k = r.hexside(key, "map.hexsides.bridge")
+        except _Skip:
+            continue
+        if not sides.get(k, set()) & {"minor_river", "major_river"}:
+            r.bad(f"map.hexsides.bridge: {k} has a bridge but no river")
+        sides.setdefault(k, set()).add("road")
     roads = r.attempt(lambda: r.table("roads", m, "map"), {})
     for name, path in roads.items():
         _read_road(r, name, path, sides)
