@@ -1,0 +1,194 @@
+"""Moscow '41 fog of war (1.5, 10.12.1): what the public state shows, what a
+reveal must prove, and a scripted practice game replayed blind from each
+side's point of view."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from pbem.game import IllegalOrder, public
+from pbem.protocol.canon import canonical
+from test_m41_rules import (RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts,
+                            started)
+from pbem.games.m41 import mechanics as mx
+
+
+def assert_public_hides_secrets(state):
+    blob = canonical(public(state)).decode()
+    shown = 0
+    for tok, v in state["tokens"].items():
+        if v["revealed"]:
+            shown += 1
+            continue
+        block = state["hidden"][v["side"]]["blocks"][tok]["block"]
+        assert f'"{block}"' not in blob, f"{tok} leaks {block}"
+        assert SC.spec(block).name not in blob
+    for side in ("german", "soviet"):
+        for block in state["hidden"][side]["pool"]:
+            if block not in state["eliminated"]["german"] + state["eliminated"]["soviet"]:
+                assert f'"{block}"' not in blob, f"pool leaks {block}"
+    assert blob.count('"strength":') == shown
+    assert '"salt"' not in blob
+
+
+def test_1_5_public_state_after_setup_hides_every_block():
+    state = started()
+    assert all(not v["revealed"] and len(v["commitment"]) == 64 for v in state["tokens"].values())
+    assert_public_hides_secrets(state)
+    assert RULES.audit(state) == []
+
+
+def _battle_fixture():
+    state = empty_board()
+    german_everywhere(state, "22")
+    put(state, "soviet", "S-16A", "22", strength=3)
+    tank = put(state, "german", "G-24PzK", "17")
+    gud = put(state, "german", "G-2Pg-HQ", "17")
+    begin(state, "german")
+    order = {"verb": "ti", "activate": [{"token": gud, "path": []}], "moves": [{"token": tank, "path": ["22"]}]}
+    order = RULES.fill_secrets(state, "german", order, salts("g"))
+    state, _ = RULES.apply(copy.deepcopy(state), "german", order, FakeRng(0))
+    return state
+
+
+def test_10_12_1_showdown_reveal_claiming_another_strength_is_refused():
+    state = _battle_fixture()
+    d = RULES.pending(state)
+    assert (d.side, d.kind, d.private) == ("german", "reveal", True)
+    state, _ = RULES.apply(copy.deepcopy(state), "german", RULES.private_answer(state, d), FakeRng(0))
+    d = RULES.pending(state)
+    assert (d.side, d.kind) == ("soviet", "reveal")
+    honest = RULES.private_answer(state, d)
+    lie = copy.deepcopy(honest)
+    lie["blocks"][0]["strength"] = 1
+    tok = lie["blocks"][0]["token"]
+    with pytest.raises(IllegalOrder, match=f"^{tok}: the reveal does not match its commitment$"):
+        RULES.apply(copy.deepcopy(state), "soviet", lie, FakeRng(0))
+    other_block = copy.deepcopy(honest)
+    other_block["blocks"][0]["block"] = "S-19A"
+    with pytest.raises(IllegalOrder, match=tok):
+        RULES.apply(copy.deepcopy(state), "soviet", other_block, FakeRng(0))
+    after, _ = RULES.apply(copy.deepcopy(state), "soviet", honest, FakeRng(0))
+    assert after["tokens"].get(tok, {}).get("block", "S-16A") == "S-16A"
+
+
+def test_10_12_1_blind_program_resolves_the_battle_from_reveals_alone():
+    state = _battle_fixture()
+    rng_log = []
+    full = copy.deepcopy(state)
+    blind = copy.deepcopy(state)
+    blind["hidden"]["soviet"] = None
+    while RULES.pending(full) and RULES.pending(full).kind == "reveal":
+        d = RULES.pending(full)
+        ans = RULES.private_answer(full, d)
+        seed = len(rng_log)
+        rng_log.append(seed)
+        full, _ = RULES.apply(full, d.side, ans, FakeRng(seed))
+        blind, _ = RULES.apply(blind, d.side, ans, FakeRng(seed))
+    assert canonical(public(full)) == canonical(public(blind))
+
+
+# --- a scripted practice game -------------------------------------------------------------------------
+
+def _bot_orders(state, side, rnd):
+    """Candidate orders, most ambitious first, from the side's own view."""
+    h = state["hidden"][side]["blocks"]
+    mine = sorted(t for t, v in state["tokens"].items() if v["side"] == side and not SC.is_box(v["area"]))
+    ident = {t: mx.known(state, t) for t in mine}
+    hqs = [t for t in mine if SC.spec(ident[t][0]).type == "hq"]
+    out = []
+    for hq in hqs:
+        area = state["tokens"][hq]["area"]
+        for tok in mine:
+            if tok == hq or state["tokens"][tok]["area"] != area:
+                continue
+            for n in SC.graph.neighbors(area):
+                if mx.has_units(state, n, "soviet" if side == "german" else "german"):
+                    out.append({"verb": "ti", "activate": [{"token": hq, "path": []}],
+                                "moves": [{"token": tok, "path": [n]}]})
+    rnd.shuffle(out)
+    moves = []
+    for tok in mine:
+        for n in SC.graph.neighbors(state["tokens"][tok]["area"]):
+            moves.append({"verb": "pass", "moves": [{"token": tok, "path": [n]}]})
+    rnd.shuffle(moves)
+    return out[:3] + moves[:6] + [{"verb": "pass"}]
+
+
+def _logistics(state, side):
+    pause = {"verb": "logistics", "choice": "pause"}
+    if side == "soviet":
+        return [pause]
+    lv = mx.logistics_value(state, SC, side)
+    n = min(lv, state["pool_count"][side], 1)
+    return [{"verb": "logistics", "choice": "activate", "lv": lv, "reinforce": [area] * n}
+            for area in SC.staging] + [pause]
+
+
+def _scripted_game(decisions=40, seed=7):
+    """Play with both secrets held; record (side, full order, rng seed)."""
+    rnd = random.Random(seed)
+    state = RULES.initial_state()
+    log = []
+    checked = 0
+    while len(log) < decisions and RULES.pending(state) is not None:
+        d = RULES.pending(state)
+        if d.private:
+            candidates = [RULES.private_answer(state, d)]
+        elif d.kind == "logistics":
+            candidates = _logistics(state, d.side)
+        else:
+            candidates = _bot_orders(state, d.side, rnd)
+        for cand in candidates:
+            step = len(log)
+            try:
+                order = RULES.fill_secrets(state, d.side, cand, salts(f"{seed}/{step}"))
+                new, _ = RULES.apply(copy.deepcopy(state), d.side, order, FakeRng(step))
+            except IllegalOrder:
+                continue
+            log.append((d.side, order, step))
+            state = new
+            break
+        else:
+            raise AssertionError(f"no legal order for {d}")
+        if not state["hidden"]["german"] is None and state["phase"] == "impulse" and checked < 4:
+            assert_public_hides_secrets(state)
+            checked += 1
+    return state, log
+
+
+def _replay_blind(log, blind_to):
+    """Replay as the program of the side that does not hold ``blind_to``'s
+    secrets: that side's orders lose their secret part."""
+    state = RULES.initial_state()
+    for side, order, step in log:
+        o = copy.deepcopy(order)
+        if side == blind_to:
+            o.pop("secret", None)
+        state, _ = RULES.apply(state, side, o, FakeRng(step))
+    return state
+
+
+def test_scripted_practice_game_replays_blind_to_the_same_public_state():
+    state, log = _scripted_game()
+    kinds = {o["verb"] for _, o, _ in log}
+    assert {"setup", "pass", "ti", "reveal"} <= kinds
+    assert RULES.audit(state) == []
+    for blind_to in ("german", "soviet"):
+        seen = _replay_blind(log, blind_to)
+        assert seen["hidden"][blind_to] is None
+        assert seen["hidden"]["german" if blind_to == "soviet" else "soviet"] is not None
+        assert canonical(public(seen)) == canonical(public(state))
+
+
+def test_notation_round_trip():
+    texts = ["pass", "pass; move G05 12 13", "ti; activate G03 9; move G05 13 14; dl G07; art G03 13; fight 17",
+             "si A lv 8; move G05 13", "si B lv 8; reinforce 9A 4A", "logistics pause",
+             "logistics activate lv 4; regen G03 2; replace G05 1; reinforce 22 37"]
+    for text in texts:
+        order = RULES.parse(text, started(), "german")
+        assert RULES.format(order) == text
+    with pytest.raises(IllegalOrder):
+        RULES.parse("charge G05", started(), "german")
