@@ -733,7 +733,8 @@ class Turn:
 
         def next_entry(d: Decision) -> dict[str, Any] | None:
             if d.private:
-                return {"by": "private", "order": m.rules.private_answer(es["game"], d)}
+                answer = m.rules.private_answer(es["game"], d)
+                return {"by": "private", "order": self._with_secrets(answer, es["game"])}
             order = next(pos, None)
             return None if order is None else {"by": "player", "order": order}
 
@@ -767,19 +768,21 @@ class Turn:
             raise IllegalOrder("this exchange is complete: nothing more can be ordered in it")
         if isinstance(order, str):
             order = self.parse(order)
-        order = self._with_secrets(order)
+        order = self._with_secrets(order, self.es["game"])
         before = len(self.sink.events)
         self._simulate(extra=order)
         self.orders.append(order)
         return self.sink.events[before:]
 
-    def _with_secrets(self, order: Order) -> Order:
+    def _with_secrets(self, order: Order, state: dict[str, Any]) -> Order:
+        """Let the game add fresh salts and the secret part to an order of
+        ours (games may not draw randomness of their own)."""
         filler = getattr(self.m.rules, "fill_secrets", None)
         if filler is None or order.get("verb") in ENGINE_VERBS:
             return order
         from pbem.protocol.commit import new_salt
 
-        return filler(self.es["game"], self.side, order, new_salt)
+        return filler(fast_copy(state), self.side, order, new_salt)
 
     def undo(self) -> None:
         if not self.orders:
