@@ -44,49 +44,52 @@ _LIST_LIMIT = 6
 
 
 # ------------------------------------------------------------------ loading
-def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a scenario file.  Raises InvalidFile (one line) if it cannot be
-    read, is larger than 5 MB, is not valid TOML, or holds a float or a
-    date anywhere (the canonical form that game files hash allows neither)."""
+def load_toml(path: str | os.PathLike[str], what: str = "scenario") -> dict[str, Any]:
+    """Read a scenario file (or another TOML input such as an orders file:
+    ``what`` names it in messages).  Raises InvalidFile (one line) if it
+    cannot be read, is larger than 5 MB, is not valid TOML, or holds a float
+    or a date anywhere (the canonical form that game files hash allows
+    neither)."""
     p = Path(path)
-    name = p.name
+    name = f"{what} {p.name}"
     try:
         size = p.stat().st_size
     except OSError as exc:
-        raise InvalidFile(f"scenario {name}: cannot read ({exc.strerror or exc})") from None
+        raise InvalidFile(f"{name}: cannot read ({exc.strerror or exc})") from None
     if size > MAX_BYTES:
-        raise InvalidFile(f"scenario {name}: {size} bytes, larger than the 5 MB limit")
+        raise InvalidFile(f"{name}: {size} bytes, larger than the 5 MB limit")
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise InvalidFile(f"scenario {name}: cannot read ({exc.strerror or exc})") from None
+        raise InvalidFile(f"{name}: cannot read ({exc.strerror or exc})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidFile(f"scenario {name}: not UTF-8 text") from None
+        raise InvalidFile(f"{name}: not UTF-8 text") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidFile(f"scenario {name}: invalid TOML ({exc})") from None
+        raise InvalidFile(f"{name}: invalid TOML ({exc})") from None
     _refuse_floats(data, name)
     return data
 
 
 def _refuse_floats(data: Any, name: str) -> None:
+    """``name`` is "scenario practice.toml"."""
     for path, value in _walk(data, ()):
         if isinstance(value, float):
             raise InvalidFile(
-                f"scenario {name}: floats are not allowed (at {_dotted(path)}); use integers")
+                f"{name}: floats are not allowed (at {_dotted(path)}); use integers")
         if not isinstance(value, (str, int, bool)):
             raise InvalidFile(
-                f"scenario {name}: {type(value).__name__} values are not allowed "
+                f"{name}: {type(value).__name__} values are not allowed "
                 f"(at {_dotted(path)}); use strings or integers")
 
 
 def _walk(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
     """Every leaf value with its path.  A list element that is a table with an
     ``id`` is named by that id, so paths read ``units.german.G-7Pz.attack``
-    rather than ``units.german.12.attack``."""
+    rather than ``units.german.12.attack``; a Turn Track row by its turn."""
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _walk(item, path + (str(key),))
@@ -95,6 +98,8 @@ def _walk(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], 
             label = f"[{i}]"
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 label = item["id"]
+            elif isinstance(item, dict) and isinstance(item.get("turn"), int):
+                label = f"[turn={item['turn']}]"
             yield from _walk(item, path + (label,))
     else:
         yield path, value

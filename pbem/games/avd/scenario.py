@@ -536,6 +536,13 @@ def _read_directive(r: _Reader) -> tuple[dict[int, str], int]:
 # ------------------------------------------------------------------ counters
 def _read_units(r: _Reader) -> dict[str, model.UnitSpec]:
     types = r.attempt(lambda: r.table("unit_types"), {}) if "unit_types" in r.data else {}
+    for tname, tmpl in types.items():
+        if not isinstance(tmpl, dict):
+            r.bad(f"unit_types.{tname}: expected a table of unit fields")
+            continue
+        for key in tmpl:
+            if key not in _UNIT_FIELDS or key in ("id", "type", "setup"):
+                r.bad(f"unit_types.{tname}: field {key!r} cannot go in a template")
     units_t = r.attempt(lambda: r.table("units"), {})
     out: dict[str, model.UnitSpec] = {}
     for side in units_t:
@@ -718,12 +725,16 @@ def _check_cross(r: _Reader, scn_parts: dict[str, Any]) -> None:
             for h, name in amap.terrain.items():
                 if name not in terrain:
                     r.bad(f"map.terrain: hex {h} has unknown terrain {name!r}")
-        for h in amap.moscow:
-            if amap.victory.get(h):
-                pass
         overlap = amap.minsk_pocket & (amap.supply_soviet | amap.moscow)
         if overlap:
             r.bad(f"map.minsk_pocket overlaps Soviet supply or Moscow: {', '.join(sorted(overlap))}")
+        # 14.0: German units never enter the Pocket, so no entry hex may lie in it.
+        for key, h in sorted(amap.entry.items()):
+            if h in amap.minsk_pocket:
+                r.bad(f"map.entry.{key}: {h} is a Minsk Pocket hex")
+        german_setup = {u.setup for u in units.values() if u.side == GERMAN and u.setup}
+        for h in sorted(amap.timoshenko_entry & german_setup):
+            r.bad(f"map.entry.timoshenko: {h} starts occupied by German units (11.2)")
     for u in units.values():
         if u.side == GERMAN and u.kind == "combat" and u.motorized and u.formation in ("2PzG", "3PzG") \
                 and not u.corps:
