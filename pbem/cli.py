@@ -324,7 +324,7 @@ def _play_interactive(turn: Any, m: Any) -> None:
     from pbem.game import IllegalOrder
 
     console = _console()
-    _print_sitrep(console, m, turn.es["game"], m.me)
+    _print_sitrep(console, m, turn.es["game"], m.me, turn.es["policies"])
     while not turn.done:
         d = turn.pending()
         console.print(f"\n[bold]{d.prompt}[/bold]")
@@ -347,7 +347,7 @@ def _play_interactive(turn: Any, m: Any) -> None:
         if text == "quit":
             raise UsageError("quit; nothing written")
         if text == "sitrep":
-            _print_sitrep(console, m, turn.es["game"], m.me)
+            _print_sitrep(console, m, turn.es["game"], m.me, turn.es["policies"])
             continue
         if text.startswith("message "):
             turn.message = text[8:].strip()
@@ -372,11 +372,20 @@ def _play_interactive(turn: Any, m: Any) -> None:
         raise UsageError("not signed; nothing written")
 
 
-def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None) -> None:
+def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
+                  policies: dict[str, dict[str, Any]] | None = None) -> None:
     notice = m.scenario_head.get("notice") if m.scenario_head.get("practice") else None
     if notice:
         console.print(f"[yellow]{notice}[/yellow]")
     console.print(m.rules.sitrep(state, side))
+    for who, pols in sorted((policies if policies is not None else m.es.get("policies", {})).items()):
+        if not pols:
+            continue
+        if who == side:
+            console.print(f"Your standing orders: {', '.join(f'{k} = {v}' for k, v in sorted(pols.items()))}")
+        else:
+            # The opponent's program applies them; the opponent is shown only that they exist.
+            console.print(f"{who}: policy set ({len(pols)} standing order{'s' if len(pols) > 1 else ''})")
 
 
 # ------------------------------------------------------------ reading a game
