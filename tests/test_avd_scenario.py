@@ -352,3 +352,19 @@ def test_find_and_list(tmp_path, monkeypatch):
     assert rows["zz/mine"] == ["zz", "Mine", True, 0]
     assert rows["avd/practice"][0] == "avd" and rows["avd/practice"][2:] == [True, 0]
     assert rows["avd/standard"][2] is False and rows["avd/standard"][3] > 100
+
+
+def test_14_0_minsk_escape_bands_must_cover_all_values(practice_data):
+    lines = _corrupt(practice_data, lambda d: d["minsk_escape"].__setitem__(
+        "columns", ["1-2", "4-5", "6", "7-8", "9+"]))
+    assert any("'4-5' should start at 3" in line for line in lines), lines
+    lines = _corrupt(practice_data, lambda d: d["minsk_escape"].__setitem__(
+        "columns", ["1-2", "3-4", "5-6", "7-8", "9-10"]))
+    assert any("open-ended" in line for line in lines), lines
+
+
+def test_practice_minsk_escape_and_directive_tables(practice):
+    table = practice.minsk_escape
+    assert table["die"] == 6 and set(table["drm"]) == {"2", "3"}    # 14.0: turns 2 and 3
+    assert sorted(practice.hitler_directive) == list(range(1, practice.hitler_die + 1))
+    assert set(practice.hitler_directive.values()) == {"moscow", "distracted", "choice"}

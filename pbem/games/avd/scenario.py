@@ -480,6 +480,17 @@ def _read_minsk(r: _Reader) -> dict[str, object]:
             r.bad(f"minsk_escape.columns: {c!r} is not a band like \"1-2\", \"5\" or \"9+\"")
             return {}
         bands.append(band)
+    # The bands must cover every release value from 1 up, in order, once.
+    expect = 1
+    for c, (lo, hi) in zip(columns, bands):
+        if lo != expect:
+            r.bad(f"minsk_escape.columns: {c!r} should start at {expect} (bands in order, no gaps)")
+            break
+        if hi is None:
+            break
+        expect = hi + 1
+    else:
+        r.bad("minsk_escape.columns: the last band must be open-ended, like \"9+\"")
     for face in range(1, die + 1):
         row = rows.get(str(face))
         where = f"minsk_escape.rows.{face}"
