@@ -191,6 +191,12 @@ def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit:
 def _check_reading_copy(gf: GameFile, m: exchange.Match) -> None:
     import json
 
+    # Every field of the reading copy is checked: a reader who trusts the
+    # TOML text must see what the signatures say.
+    if gf.state.get("hash") not in (None, m.state_hash()):
+        raise InvalidFile("[state] hash differs from the replayed state's: the reading copy was edited")
+    if gf.state.get("summary") not in (None, m.summary()):
+        raise InvalidFile("[state] summary differs from the replayed game's: the reading copy was edited")
     text = gf.state.get("public")
     if text is None:
         return
