@@ -708,9 +708,14 @@ class Turn:
         if not m.my_seeds:
             raise UsageError("cannot find your dice seed in this file: is this your key?")
         seed, n = m.my_seeds[-1]
+        used = seat.reveals_on_chain
         if seat.next_anchor is not None:
-            raise UsageError("dice chain renewal pending but not found")  # pragma: no cover
-        cursor = dchain.ChainCursor(seed, n, next_index=n - 1 - seat.reveals_on_chain)
+            # Our last exchange published a new anchor: this reveal is the
+            # first one down the new chain (whose seed is the newest).
+            if dchain.anchor(seed, n) != seat.next_anchor:
+                raise UsageError("cannot find the seed of your renewed dice chain in this file")
+            used = 0
+        cursor = dchain.ChainCursor(seed, n, next_index=n - 1 - used)
         reveal = cursor.next_reveal()
         renew = None
         if cursor.remaining < RENEW_WHEN_LEFT:
