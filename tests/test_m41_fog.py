@@ -135,8 +135,10 @@ def _scripted_game(decisions=40, seed=7):
     checked = 0
     while len(log) < decisions and RULES.pending(state) is not None:
         d = RULES.pending(state)
-        if d.private:
+        if d.private or d.kind == "setup":
             candidates = [RULES.private_answer(state, d)]
+        elif d.kind == "losses":
+            candidates = [{"verb": "losses", "token": d.options[0].split()[1]}]
         elif d.kind == "logistics":
             candidates = _logistics(state, d.side)
         else:

@@ -55,6 +55,9 @@ RULES = GAME.rules(PRACTICE, {})
 SC = RULES.sc
 
 
+LOSSES = {"losses": "first"}      # standing loss order used by play() for tied blocks
+
+
 def play(state, side, order, rng, salt=None):
     """Apply one of ``side``'s orders as its own program would, then answer
     any private decisions that follow from the hidden parts."""
@@ -63,6 +66,10 @@ def play(state, side, order, rng, salt=None):
     state, events = RULES.apply(copy.deepcopy(state), side, order, rng)
     while True:
         d = RULES.pending(state)
+        if d is not None and d.kind == "losses" and LOSSES is not None:
+            state, more = RULES.apply(copy.deepcopy(state), d.side, RULES.standing_answer(state, d, LOSSES), rng)
+            events += more
+            continue
         if d is None or not d.private or state["hidden"][d.side] is None:
             return state, events
         ans = RULES.fill_secrets(state, d.side, RULES.private_answer(state, d), salt)
@@ -411,3 +418,34 @@ def test_8_1_D25_weather_first_roll_changes_on_one():
     state["active"] = "german"
     RULES._start_impulse(state, FakeRng(0, [1]), [])
     assert state["weather"] == "rain" and state["forecast"] == 0
+
+
+def test_10_14_1_E11_owner_chooses_which_equal_tank_takes_the_dl_hit():
+    global LOSSES
+    saved, LOSSES = LOSSES, None          # nobody answers for the German: he is asked
+    try:
+        state, hq, t1, t2, vyazma = _e11([6, 4, 5, 6, 1, 1, 1, 1])
+    finally:
+        LOSSES = saved
+    d = RULES.pending(state)
+    assert (d.side, d.kind, d.policy) == ("german", "losses", "losses")
+    assert d.options == (f"losses {t1}", f"losses {t2}")
+    with pytest.raises(IllegalOrder, match="one of"):
+        RULES.apply(copy.deepcopy(state), "german", {"verb": "losses", "token": hq}, FakeRng(0))
+    after, _ = RULES.apply(copy.deepcopy(state), "german", RULES.parse(f"losses {t2}", state, "german"),
+                           FakeRng(0, [4, 5, 6, 1, 1, 1, 1]))
+    assert after["tokens"][t2]["strength"] == 3 and after["tokens"][t1]["strength"] == 4
+    assert after["dl"][vyazma] == "soviet"
+
+
+def test_10_14_standing_loss_order_ranks_tokens_blocks_and_types():
+    from pbem.games.m41.rules import loss_choice
+    state = empty_board()
+    inf = put(state, "soviet", "S-16A", "22", strength=3, revealed=True)
+    tank = put(state, "soviet", "S-108TD", "22", strength=3, revealed=True)
+    tied = [inf, tank]
+    assert loss_choice(state, SC, tied, "first") == inf
+    assert loss_choice(state, SC, tied, "tank infantry") == tank
+    assert loss_choice(state, SC, tied, f"{tank}") == tank
+    assert loss_choice(state, SC, tied, "S-16A tank") == inf
+    assert "losses" in GAME.policy_kinds()

@@ -316,14 +316,14 @@ def absorb_bonus(state: State, sc: Scenario, area: str, defender: str) -> int:
     return min(bonus, sc.limits["absorb_max"])
 
 
-def strongest(state: State, tokens: list[str]) -> str | None:
-    """The block that takes the next hit: the strongest; among equals the
-    lowest token (the default loss order, ruling 10.14)."""
+def strongest(state: State, tokens: list[str]) -> list[str]:
+    """The blocks that may take the next hit: the strongest; several when
+    they tie, and then their owner chooses among them (10.14, 10.14.1)."""
     live = [t for t in tokens if t in state["tokens"]]
     if not live:
-        return None
+        return []
     best = max(state["tokens"][t]["strength"] for t in live)
-    return sorted((t for t in live if state["tokens"][t]["strength"] == best), key=_natural)[0]
+    return sorted((t for t in live if state["tokens"][t]["strength"] == best), key=_natural)
 
 
 def eliminate(state: State, sc: Scenario, token: str, surrendered: bool, events: list[Event]) -> None:
@@ -365,10 +365,12 @@ def reduce_revealed(state: State, sc: Scenario, token: str, events: list[Event],
         h["blocks"][token]["strength"] = new
 
 
-def resolve_battle(state: State, sc: Scenario, area: str, rng: Rng, events: list[Event]) -> None:
-    """One battle, one round (10.12): artillery, then ground fire, the
-    defender first unless under Tank Attack; hits on the defender go to the
-    Absorb Bonus, then its DL, then its strongest block."""
+def open_battle(state: State, sc: Scenario, area: str, events: list[Event]) -> dict[str, Any]:
+    """Set up one battle (10.12) once every block in it is public: the
+    Absorb Bonus, the firing steps in order (artillery, then ground fire,
+    the defender first unless under Tank Attack).  The battle runs with
+    :func:`run_battle` and may stop when a side must choose among tied
+    blocks."""
     att = state["active"]
     df = other(att)
     newly = area in state["combat"]["newly"]
@@ -376,83 +378,131 @@ def resolve_battle(state: State, sc: Scenario, area: str, rng: Rng, events: list
     absorb = absorb_bonus(state, sc, area, df)
     events.append(Event(f"battle in {name}: {att} attacks, absorb {absorb}", {"area": area, "absorb": absorb}))
 
-    def spec_of(t: str) -> BlockSpec:
-        return sc.spec(state["tokens"][t]["block"])
-
-    def hit_defender(n: int) -> None:
-        nonlocal absorb
-        for _ in range(n):
-            if absorb > 0:
-                absorb -= 1
-            elif state["dl"].get(area) == df:
-                del state["dl"][area]
-                state["dl_pool"][df] += 1
-                events.append(Event(f"{df} DL in {name} destroyed", {"area": area}))
-            else:
-                victim = strongest(state, [t for t in tokens_in(state, area, df)])
-                if victim is None:
-                    return
-                reduce_revealed(state, sc, victim, events)
-
-    def hit_attacker(n: int) -> None:
-        for _ in range(n):
-            victim = strongest(state, tokens_in(state, area, att))
-            if victim is None:
-                return
-            reduce_revealed(state, sc, victim, events)
-
-    for hq in state["combat"]["artillery"].get(area, []):
-        if hq not in state["tokens"]:
-            continue
-        dice = hq_power(state, att, state["tokens"][hq]["strength"])
-        hits, rolls = roll_hits(rng, sc, dice, "white", f"artillery {name}, {hq}")
-        events.append(Event(f"artillery {hq} rolls {rolls}: {hits} hits", {"rolls": rolls}))
-        hit_defender(hits)
-
     def tank(side: str) -> bool:
-        return any(spec_of(t).type == "tank" for t in tokens_in(state, area, side))
+        return any(sc.spec(state["tokens"][t]["block"]).type == "tank" for t in tokens_in(state, area, side))
 
     tank_attack = (state["weather"] == "good" and sc.terrain.get(area) == "green"
                    and state["dl"].get(area) != df
                    and not (area in sc.cities and state["control"][area] == df)
                    and tank(att) and not tank(df)
                    and not (newly and all(state["tokens"][t].get("river") for t in tokens_in(state, area, att)
-                                          if spec_of(t).type == "tank")))
-    order = [att, df] if tank_attack else [df, att]
+                                          if sc.spec(state["tokens"][t]["block"]).type == "tank")))
+    steps: list[dict[str, Any]] = [{"kind": "artillery", "hq": hq} for hq in state["combat"]["artillery"].get(area, [])]
+    steps += [{"kind": "air", "bombers": state["combat"].get("air", {}).get(area, [])}] \
+        if state["combat"].get("air", {}).get(area) else []
     if tank_attack:
         events.append(Event(f"tank attack in {name}: the attacker fires first", {"area": area}))
-    for side in order:
-        hits = 0
-        all_rolls: list[int] = []
-        for t in tokens_in(state, area, side):
-            v = state["tokens"][t]
-            spec = spec_of(t)
-            colour = spec.fire(v["strength"])
-            if colour is None:
-                continue
-            if side == att:
-                if v.get("cube"):
-                    continue       # 9.1: Isolated blocks do not attack
-                dice = attack_dice(state, side, v["strength"], bool(v.get("river")), newly)
-            else:
-                dice = v["strength"]
-            h, rolls = roll_hits(rng, sc, dice, colour, f"{side} fire {name}, {t}")
-            hits += h
-            all_rolls += rolls
-        if side == df and state["dl"].get(area) == df:
-            h, rolls = roll_hits(rng, sc, 1, "black", f"{side} fire {name}, DL")
-            hits += h
-            all_rolls += rolls
-        events.append(Event(f"{side} fires in {name}: {all_rolls} -> {hits} hits", {"side": side, "rolls": all_rolls}))
-        if side == df:
-            hit_attacker(hits)
+    steps += [{"kind": "fire", "side": s} for s in ([att, df] if tank_attack else [df, att])]
+    return {"area": area, "absorb": absorb, "newly": newly, "steps": steps, "i": 0, "hits": None, "tie": None}
+
+
+def run_battle(state: State, sc: Scenario, rng: Rng, events: list[Event], choice: str | None = None) -> str | None:
+    """Carry the current battle (``state["combat"]["battle"]``) on.  Returns
+    the side that must choose which of its tied blocks takes the next hit
+    (its options in ``battle["tie"]``), or None when the battle is over.
+    ``choice`` answers that question when resuming."""
+    b = state["combat"]["battle"]
+    while True:
+        if b["hits"] is not None:
+            waiting = _apply_hits(state, sc, b, events, choice)
+            choice = None
+            if waiting:
+                return waiting
+            b["i"] += 1
+            b["hits"] = None
+        if b["i"] >= len(b["steps"]):
+            _close_battle(state, sc, b, events)
+            return None
+        step = b["steps"][b["i"]]
+        target, n = _fire(state, sc, b, step, rng, events)
+        b["hits"] = {"side": target, "n": n}
+
+
+def _fire(state: State, sc: Scenario, b: dict[str, Any], step: dict[str, Any], rng: Rng,
+          events: list[Event]) -> tuple[str, int]:
+    """Roll one firing step; returns the side hit and the number of hits."""
+    att = state["active"]
+    df = other(att)
+    area = b["area"]
+    name = sc.area_name(area)
+    if step["kind"] == "artillery":
+        hq = step["hq"]
+        if hq not in state["tokens"]:
+            return df, 0
+        dice = hq_power(state, att, state["tokens"][hq]["strength"])
+        hits, rolls = roll_hits(rng, sc, dice, "white", f"artillery {name}, {hq}")
+        events.append(Event(f"artillery {hq} rolls {rolls}: {hits} hits", {"rolls": rolls}))
+        return df, hits
+    if step["kind"] == "air":
+        from .air import airstrike
+        return df, airstrike(state, sc, b, step, rng, events)
+    side = step["side"]
+    hits = 0
+    all_rolls: list[int] = []
+    for t in tokens_in(state, area, side):
+        v = state["tokens"][t]
+        spec = sc.spec(v["block"])
+        colour = spec.fire(v["strength"])
+        if colour is None:
+            continue
+        if side == att:
+            if v.get("cube"):
+                continue       # 9.1: Isolated blocks do not attack
+            dice = attack_dice(state, side, v["strength"], bool(v.get("river")), b["newly"])
         else:
-            hit_defender(hits)
+            dice = v["strength"]
+        h, rolls = roll_hits(rng, sc, dice, colour, f"{side} fire {name}, {t}")
+        hits += h
+        all_rolls += rolls
+    if side == df and state["dl"].get(area) == df:
+        h, rolls = roll_hits(rng, sc, 1, "black", f"{side} fire {name}, DL")
+        hits += h
+        all_rolls += rolls
+    events.append(Event(f"{side} fires in {name}: {all_rolls} -> {hits} hits", {"side": side, "rolls": all_rolls}))
+    return (att if side == df else df), hits
+
+
+def _apply_hits(state: State, sc: Scenario, b: dict[str, Any], events: list[Event], choice: str | None) -> str | None:
+    """Hits one at a time (10.14): the defender's first go to the Absorb
+    Bonus, then its DL; then the strongest block.  Stop when blocks tie and
+    no choice is given; excess hits are lost (10.14.2)."""
+    area = b["area"]
+    side = b["hits"]["side"]
+    defending = side != state["active"]
+    while b["hits"]["n"] > 0:
+        if defending and b["absorb"] > 0:
+            b["absorb"] -= 1
+        elif defending and state["dl"].get(area) == side:
+            del state["dl"][area]
+            state["dl_pool"][side] += 1
+            events.append(Event(f"{side} DL in {sc.area_name(area)} destroyed", {"area": area}))
+        else:
+            tied = strongest(state, tokens_in(state, area, side))
+            if not tied:
+                b["hits"]["n"] = 0
+                break
+            if len(tied) > 1 and choice not in tied:
+                b["tie"] = tied
+                return side
+            victim = choice if len(tied) > 1 else tied[0]
+            choice = None
+            b["tie"] = None
+            reduce_revealed(state, sc, victim, events)
+        b["hits"]["n"] -= 1
+    b["tie"] = None
+    return None
+
+
+def _close_battle(state: State, sc: Scenario, b: dict[str, Any], events: list[Event]) -> None:
+    att = state["active"]
+    df = other(att)
+    area = b["area"]
     for t in tokens_in(state, area):
         state["tokens"][t]["river"] = False
     if not has_units(state, area, df) and has_units(state, area, att):
         state["control"][area] = att
-        events.append(Event(f"{att} takes {name}", {"area": area}))
+        events.append(Event(f"{att} takes {sc.area_name(area)}", {"area": area}))
+        b["cleared"] = True
 
 
 def _natural(area: str) -> tuple[int, str]:

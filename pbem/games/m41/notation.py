@@ -4,6 +4,7 @@
     ti; activate G03 [AREA...]; move G05 13 14; dl G07; art G03 13; fight 17
     si A lv 8; move G05 13; dl G07        si B lv 8; reinforce 9A 4A
     logistics pause | logistics activate lv 8; regen G03 2; replace G05 1; reinforce 22 37
+    losses S07                            (which tied block takes a hit, 10.14)
     reveal | attrition | setup            (answered by the side's own program)
 
 Areas entered are listed in order; the starting area is not repeated.
@@ -31,6 +32,11 @@ def parse(text: str) -> dict[str, Any]:
     verb = head[0].lower()
     order: dict[str, Any] = {"verb": verb}
     if verb in ("reveal", "attrition", "setup"):
+        return order
+    if verb == "losses":
+        if len(head) != 2 or len(segs) != 1:
+            raise IllegalOrder("losses TOKEN")
+        order["token"] = head[1]
         return order
     if verb == "si":
         if len(head) != 4 or head[1] not in ("A", "B") or head[2] != "lv":
@@ -77,6 +83,8 @@ def format_order(order: dict[str, Any]) -> str:
         head.append(order["choice"])
         if order["choice"] == "activate":
             head += ["lv", str(order["lv"])]
+    if verb == "losses":
+        return f"losses {order['token']}"
     segs = [" ".join(head)]
     for a in order.get("activate", []):
         segs.append(" ".join(["activate", a["token"], *a.get("path", [])]))

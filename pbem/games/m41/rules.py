@@ -90,15 +90,24 @@ class M41Rules:
             return None
         if phase == "setup":
             side = [s for s in self.sc.sequence["setup_order"] if s not in state["setup_done"]][0]
-            return Decision(side, "setup", f"{side}: place your blocks (drawn in secret)", ("setup",), private=True)
+            # A player's order, not a private answer: its secret draw and salts
+            # are made once, when pushed, and stay fixed for the rest of the
+            # exchange (ruling 5.3; the engine re-derives private answers).
+            return Decision(side, "setup", f"{side}: place your blocks (drawn in secret)", ("setup",))
         if phase == "logistics":
             side = state["logistics_queue"][0]
             return Decision(side, "logistics", f"{side}: Logistics Pause or Leader Activation",
                             ("logistics pause", "logistics activate lv N; regen TOK N; replace TOK N; reinforce AREA..."))
         if phase == "battle":
-            area = state["combat"]["queue"][0]
-            side = self._needs_reveal(state, area)
-            return Decision(side, "reveal", f"{side}: showdown in {self.sc.area_name(area)}", ("reveal",), private=True)
+            battle = state["combat"].get("battle")
+            if battle and battle.get("tie"):
+                side = state["tokens"][battle["tie"][0]]["side"]
+                return Decision(side, "losses", f"{side}: which of your equal blocks in "
+                                f"{self.sc.area_name(battle['area'])} takes the next hit (10.14)?",
+                                tuple(f"losses {t}" for t in battle["tie"]), policy="losses")
+            side = self._needs_reveal(state)
+            areas = ", ".join(self.sc.area_name(a) for a in state["combat"]["queue"])
+            return Decision(side, "reveal", f"{side}: showdown in {areas}", ("reveal",), private=True)
         if phase == "attrition":
             return Decision(state["active"], "attrition", "isolated blocks lose a step", ("attrition",), private=True)
         side = state["active"]
@@ -108,11 +117,18 @@ class M41Rules:
         return Decision(side, "impulse", f"{side}: impulse {state['impulse']}, turn {state['turn']}", tuple(opts),
                         hint="query: reach TOK | lv | supply")
 
-    def _needs_reveal(self, state: State, area: str) -> str:
+    def _needs_reveal(self, state: State) -> str:
         for side in (state["active"], other(state["active"])):
-            if any(not state["tokens"][t]["revealed"] for t in tokens_in(state, area, side)):
+            if self._due_reveals(state, side):
                 return side
         raise AssertionError("no reveal due")
+
+    def _due_reveals(self, state: State, side: str) -> list[str]:
+        """Ruling 10.11: the order fixes the battles and their order, so every
+        showdown of the Combat Segment is made at once, the attacker first:
+        the defender answers a whole impulse with one reply."""
+        return sorted({t for a in state["combat"]["queue"] for t in tokens_in(state, a, side)
+                       if not state["tokens"][t]["revealed"]})
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, side: str, order: Order, rng: Rng) -> tuple[State, list[Event]]:
@@ -122,7 +138,7 @@ class M41Rules:
         if side != decision.side:
             raise IllegalOrder(f"it is {decision.side}'s turn to decide ({decision.kind}), not {side}'s")
         verb = order.get("verb")
-        expected = {"setup": ("setup",), "logistics": ("logistics",), "reveal": ("reveal",),
+        expected = {"setup": ("setup",), "logistics": ("logistics",), "reveal": ("reveal",), "losses": ("losses",),
                     "attrition": ("attrition",), "impulse": ("pass", "ti", "si")}[decision.kind]
         if verb not in expected:
             raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
@@ -446,11 +462,21 @@ class M41Rules:
         state["phase"] = "battle"
         self._advance(state, rng, events)
 
-    def _advance(self, state: State, rng: Rng, events: list[Event]) -> None:
+    def _advance(self, state: State, rng: Rng, events: list[Event], choice: str | None = None) -> None:
         while state["phase"] == "battle":
-            queue = state["combat"]["queue"]
+            combat = state["combat"]
+            if combat.get("battle"):
+                if mx.run_battle(state, self.sc, rng, events, choice):
+                    return                  # a side chooses among tied blocks
+                choice = None
+                self._battle_done(state, combat.pop("battle"))
+                combat["queue"].pop(0)
+                if self._check_victory(state, events):
+                    return
+                continue
+            queue = combat["queue"]
             if not queue:
-                self._finish_combat(state, rng, events)
+                self._after_battles(state, rng, events)
                 return
             area = queue[0]
             if not tokens_in(state, area, state["active"]) or not contested(state, area):
@@ -458,21 +484,30 @@ class M41Rules:
                 continue
             if any(not state["tokens"][t]["revealed"] for t in tokens_in(state, area)):
                 return                      # the showdown waits for a reveal
-            mx.resolve_battle(state, self.sc, area, rng, events)
-            queue.pop(0)
-            if self._check_victory(state, events):
-                return
+            combat["battle"] = mx.open_battle(state, self.sc, area, events)
+
+    def _battle_done(self, state: State, battle: dict[str, Any]) -> None:
+        """Hook after each battle (Blitz eligibility is noted here)."""
+
+    def _after_battles(self, state: State, rng: Rng, events: list[Event]) -> None:
+        self._finish_combat(state, rng, events)
+
+    def _apply_losses(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        tie = state["combat"]["battle"]["tie"]
+        if order.get("token") not in tie:
+            raise IllegalOrder(f"the hit goes to one of {', '.join(tie)} (10.14.1)")
+        self._advance(state, rng, events, choice=order["token"])
 
     def _apply_reveal(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
-        area = state["combat"]["queue"][0]
-        due = [t for t in tokens_in(state, area, side) if not state["tokens"][t]["revealed"]]
+        due = self._due_reveals(state, side)
         given = {r["token"]: r for r in order.get("blocks", [])}
         if sorted(given) != due:
-            raise IllegalOrder(f"the showdown in {self.sc.area_name(area)} reveals {', '.join(due)}")
+            areas = ", ".join(self.sc.area_name(a) for a in state["combat"]["queue"])
+            raise IllegalOrder(f"the showdown in {areas} reveals {', '.join(due)}")
         for tok in due:
             self._open(state, tok, given[tok])
         events.append(Event(f"{side} reveals " + ", ".join(f"{t}={given[t]['block']}:{given[t]['strength']}"
-                                                           for t in due), {"area": area}))
+                                                           for t in due), {"tokens": due}))
         self._advance(state, rng, events)
 
     def _open(self, state: State, tok: str, opening: dict[str, Any] | None) -> None:
@@ -680,7 +715,12 @@ class M41Rules:
         blocks = secret.setdefault("blocks", {})
         coms = order.setdefault("commitments", {})
         for tok, (block, strength) in plan.items():
-            salt = bytes.fromhex(given[tok]) if tok in given else salt_source()
+            if tok in given:
+                salt = bytes.fromhex(given[tok])
+            elif order.get("verb") == "attrition":
+                salt = _derived_salt(state["hidden"][side]["blocks"][tok]["salt"], tok, state["impulse"], state["turn"])
+            else:
+                salt = salt_source()
             blocks[tok] = {"block": block, "strength": strength, "salt": salt.hex()}
             coms[tok] = commit({"block": block, "strength": strength}, salt)
         if not coms:
@@ -760,9 +800,7 @@ class M41Rules:
         if h is None:
             raise IllegalOrder(f"{side}'s secrets are not held here")
         if decision.kind == "reveal":
-            area = state["combat"]["queue"][0]
-            return {"verb": "reveal", "blocks": [{"token": t, **h["blocks"][t]} for t in tokens_in(state, area, side)
-                                                 if not state["tokens"][t]["revealed"]]}
+            return {"verb": "reveal", "blocks": [{"token": t, **h["blocks"][t]} for t in self._due_reveals(state, side)]}
         if decision.kind == "attrition":
             return {"verb": "attrition"}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
@@ -811,7 +849,15 @@ class M41Rules:
             return None
         if decision.kind == "logistics" and policies.get("logistics") == "pause":
             return {"verb": "logistics", "choice": "pause"}
+        if decision.kind == "losses" and policies.get("losses"):
+            return {"verb": "losses", "token": loss_choice(state, self.sc, state["combat"]["battle"]["tie"],
+                                                           str(policies["losses"]))}
         return None
+
+    def demo_order(self, state: State, decision: Decision) -> Order:
+        """The scripted player's choice (``pbem demo``, automated tests)."""
+        from .bot import choose
+        return choose(self, state, decision)
 
     def query(self, state: State, side: str, text: str) -> str:
         words = text.split()
@@ -853,13 +899,42 @@ class M41Game:
         return dict(OPTIONS)
 
     def policy_kinds(self) -> dict[str, str]:
-        return {"logistics": "'pause' to take a Logistics Pause every turn without asking"}
+        return {
+            "logistics": "'pause' to take a Logistics Pause every turn without asking",
+            "losses": "which of your equal-strength blocks takes a hit (10.14), asked of either side in any battle: "
+                      "words ranked first to last, each a token (S07), a block id or a block type (infantry, tank, "
+                      "cavalry, motorized, hq); unranked ties go to the lowest token; 'first' = lowest token always. "
+                      "The value is public: prefer tokens and types to block ids",
+        }
 
     def rules(self, scenario: dict[str, Any], options: dict[str, Any]) -> M41Rules:
         unknown = set(options) - set(OPTIONS)
         if unknown:
             raise ScenarioError(f"unknown m41 rule option {sorted(unknown)[0]!r}")
         return M41Rules(load(scenario), options)
+
+
+def loss_choice(state: State, sc: Scenario, tied: list[str], policy: str) -> str:
+    """The tied block a standing loss order picks: the first ranked word that
+    matches a block (token, block id or type); else the lowest token.  Only
+    public facts are used, since every block in a battle is revealed."""
+    words = policy.split()
+
+    def rank(tok: str) -> tuple[int, tuple[int, str]]:
+        v = state["tokens"][tok]
+        spec = sc.spec(v["block"])
+        keys = {tok, v["block"], spec.type, "hq" if spec.is_hq else spec.type}
+        hit = [i for i, w in enumerate(words) if w in keys]
+        return (hit[0] if hit else len(words), mx.natural(tok))
+    return min(tied, key=rank)
+
+
+def _derived_salt(old_salt: str, tok: str, impulse: int, turn: int) -> bytes:
+    """A fresh salt for a private answer that must come out the same each
+    time the owner's program derives it: a hash of the token's previous
+    (secret) salt, so the opponent still cannot open the commitment."""
+    import hashlib
+    return hashlib.sha256(f"m41 attrition {tok} {turn} {impulse} {old_salt}".encode()).digest()[:16]
 
 
 def _token(side: str, area: str) -> dict[str, Any]:
