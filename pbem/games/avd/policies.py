@@ -1,0 +1,129 @@
+"""Standing orders: a side's answers to its own future decisions, so that a
+mid-activation question (a defensive Stuka, a loss allocation, a retreat)
+does not cost an email.  Each decision names the policy that may answer it
+(``Decision.policy``); a policy that does not apply returns None and the
+side is asked.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Decision
+from pbem.games.avd import orders
+
+KINDS: dict[str, str] = {
+    "guderian": "when to trump a drawn chit with Guderian: never | first | soviet | ask",
+    "stuka-defense": "defensive Stuka against a Soviet attack: never | always | a column like 3-1 (use at or above it)",
+    "losses": "step losses: reduce-strongest-first | eliminate-weakest-first | ask",
+    "retreat": "retreat path when several are legal: first | ask",
+    "advance": "advance after combat: none | strongest | ask",
+    "relocate": "forced HQ relocation: first | ask",
+    "relocate-voluntary": "voluntary HQ relocation in the Supply Phase: none | ask",
+    "disband": "Soviet disbanding in the Supply Phase: none | ask",
+    "oos": "Soviet Out of Supply marking: none | strongest | ask",
+    "air": "Air Power chit: recover (take back a used Stuka) | none | ask",
+}
+
+
+def answer(rules, state: dict[str, Any], d: Decision, policies: dict[str, Any]) -> dict[str, Any] | None:
+    """The order the side's standing orders give for ``d``, or None."""
+    if not d.policy or d.policy not in policies:
+        return None
+    value = str(policies[d.policy]).strip().lower()
+    if value in ("ask", ""):
+        return None
+    fn = _ANSWERS.get(d.policy)
+    return fn(rules, state, d, value) if fn else None
+
+
+def _guderian(rules, state, d, value):
+    top = state["stack"][-1]
+    if value == "never":
+        return {"verb": "guderian", "play": False}
+    if value == "first":
+        return {"verb": "guderian", "play": True}
+    if value == "soviet":
+        return {"verb": "guderian", "play": rules.scn.chits[top["chit"]].side == "soviet"}
+    return None
+
+
+def _stuka(rules, state, d, value):
+    if value == "never":
+        return {"verb": "stuka", "use": False}
+    if value == "always":
+        return {"verb": "stuka", "use": True}
+    cols = list(rules.scn.crt.columns)
+    if value in [c.lower() for c in cols]:
+        f = state["stack"][-1]
+        o = rules.battle_odds(state, f)
+        want = [c.lower() for c in cols].index(value)
+        return {"verb": "stuka", "use": o.column is not None and o.column >= want}
+    return None
+
+
+def _strength(rules, state, uid) -> int:
+    b = rules.board(state)
+    return max(b.attack(uid), b.defense(uid))
+
+
+def _losses(rules, state, d, value):
+    opts = [orders.parse(o, rules.scn)["steps"] for o in d.options]
+    if not opts:
+        return None
+    if value == "reduce-strongest-first":
+        # Spread the hits: fewest units eliminated, then the strongest units flipped.
+        def key(o):
+            dead = sum(1 for u, n in o.items() if n >= state["units"][u]["steps"])
+            return (dead, -sum(_strength(rules, state, u) * n for u, n in o.items()))
+    elif value == "eliminate-weakest-first":
+        def key(o):
+            return (sum(_strength(rules, state, u) * n for u, n in o.items()),)
+    else:
+        return None
+    return {"verb": "loss", "steps": min(opts, key=key)}
+
+
+def _first(rules, state, d, value):
+    if value != "first" or not d.options:
+        return None
+    return orders.parse(d.options[0], rules.scn)
+
+
+def _advance(rules, state, d, value):
+    if value == "none":
+        return {"verb": "pass"}
+    if value == "strongest":
+        moves = [o for o in d.options if o.startswith("advance ")]
+        if not moves:
+            return {"verb": "pass"}
+        parsed = [orders.parse(o, rules.scn) for o in moves]
+        best = max(parsed, key=lambda o: (_strength(rules, state, o["unit"]), -len(o["path"])))
+        return best
+    return None
+
+
+def _none(rules, state, d, value):
+    return {"verb": "pass"} if value == "none" else None
+
+
+def _oos(rules, state, d, value):
+    if value == "none":
+        return {"verb": "pass"}
+    if value == "strongest":
+        n = rules._oos_count(state)
+        el = sorted(rules._oos_eligible(state), key=lambda u: -_strength(rules, state, u))
+        return {"verb": "oos", "units": el[:n]}
+    return None
+
+
+def _air(rules, state, d, value):
+    if value == "none":
+        return {"verb": "pass"}
+    if value == "recover":
+        return {"verb": "air", "recover": True, "bomber": None} if "air recover" in d.options else {"verb": "pass"}
+    return None
+
+
+_ANSWERS = {"guderian": _guderian, "stuka-defense": _stuka, "losses": _losses, "retreat": _first,
+            "advance": _advance, "relocate": _first, "relocate-voluntary": _none, "disband": _none,
+            "oos": _oos, "air": _air}

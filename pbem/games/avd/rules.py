@@ -1,0 +1,1965 @@
+"""A Victory Denied: the sequence of play (rule 4) as a state machine.
+
+The state carries a *stack of frames* (``state["stack"]``).  The frame on
+top says where the turn stands: a decision someone owes (``chits``,
+``move``, ``combat``, a retreat inside a ``battle``...) or an automatic step
+(``execute`` draws the next chit, ``endturn`` runs the End of Turn Phase).
+After every order, :meth:`AvdRules._run` works the automatic steps until a
+decision is due, so :meth:`pending` only reads the top frame.
+
+Rule numbers in comments are the rulebook's; "default N" points at the
+rule-notes' ambiguity list (rules/avd.md section 8), and every ruling is
+restated in scenarios/avd/RULINGS.md.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.games.avd import combat, movement, orders, policies, seqmech, victory
+from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
+from pbem.games.avd.model import GERMAN, SIDES, SOVIET, Scenario
+from pbem.protocol import commit as commitment
+
+SEALED = "sealed:"
+PANZER_KINDS = ("2PzG", "3PzG", "guderian")
+MANDATORY = ("airpower", "art", "supply", "reinf")
+START_BOX_HEXES = ("3919", "2110")   # 3.4: Vitebsk and Bobruysk chits start in the German box
+LAST_TURN_DISTRACTED = 8             # 15.2
+DISTRACTED_REMOVALS = 4              # 15.2
+MINSK_TURNS = (1, 2, 3)              # 14.0: voluntary releases
+MINSK_FORCED_TURN = 4                # 14.0
+STARS_FROM_TURN = 4                  # 11.3
+ART_COLUMN = "3-1"                   # 13.2
+ROCKET_COLUMN = "7-1"                # 13.2
+BOMBER_COLUMN = "8-1"                # 13.3
+
+
+def _new_frame(frame_kind: str, **kw: Any) -> dict[str, Any]:
+    return {"k": frame_kind, **kw}
+
+
+class AvdRules:
+    """The rules of A Victory Denied bound to one scenario and its options."""
+
+    def __init__(self, scn: Scenario, options: dict[str, Any] | None = None) -> None:
+        self.scn = scn
+        self.options = dict(options or {})
+        self.last_turn = max(scn.turns) if scn.turns else 10
+
+    # ================================================================ setup
+    def initial_state(self) -> State:
+        """3.0: units where the counters say, VP chits face down, the
+        Stukas, Bomber and Rocket ready; the first decision is the Turn 1
+        chit selection (3.6, 3.7)."""
+        scn = self.scn
+        units: dict[str, Any] = {}
+        pvo_turn = 1
+        for uid in sorted(scn.units):
+            s = scn.units[uid]
+            u = {"where": "offmap", "hex": None, "steps": s.steps, "oos": False, "isolated": False,
+                 "active": False, "moved": False, "attacked": False, "arrives": None}
+            if s.setup:
+                u["where"], u["hex"] = "map", s.setup
+            elif s.code == "M":
+                u["where"] = "minsk"
+            elif s.side == SOVIET and s.code == "R":
+                u["where"] = "reserve"
+            elif s.side == SOVIET and s.code == "1":
+                u["where"] = "timoshenko"
+            elif s.side == SOVIET and s.code == "*":
+                u["where"] = "stars"
+            elif s.side == SOVIET and s.pvo:
+                # 3.8: one red PVO per Turn Track space, turns 1-9
+                if pvo_turn < self.last_turn:
+                    u["where"], u["arrives"] = "turn_track", pvo_turn
+                    pvo_turn += 1
+                else:
+                    u["where"] = "removed"
+            elif s.side == SOVIET and s.formation == "red":
+                u["where"] = "elite_cup"
+            elif s.code.isdigit():
+                u["where"], u["arrives"] = "turn_track", int(s.code)
+            units[uid] = u
+        vp: dict[str, Any] = {}
+        box: list[Any] = []
+        for h, cls in sorted(scn.map.victory.items()):
+            if h in START_BOX_HEXES:
+                vp[h] = None
+                box.append(cls)
+            else:
+                vp[h] = "down"
+        state: State = {
+            "turn": 1, "phase": "command", "active": None,
+            "stack": [_new_frame("chits", done=[])],
+            "units": units, "attacked_hexes": [],
+            "cup": [], "played": [], "sealed": {}, "set_aside": None, "guderian_box": False,
+            "unplayed": {GERMAN: 0, SOVIET: 0},
+            "stukas_ready": int(scn.options.get("stukas", 3)), "stukas_used": 0,
+            "bomber": bool(scn.options.get("bomber", True)), "rocket": bool(scn.options.get("rocket", True)),
+            "vp": vp, "vp_box": box, "vp_minsk": [],
+            "vp_pool": {cls: sorted(vals) for cls, vals in scn.vp_chits.items()},
+            "minsk_drm": False, "directive": None, "timoshenko": False,
+            "turn1_special_done": False, "art_hexes": [],
+            "winner": None, "result": [],
+            "hidden": {GERMAN: {"chits": {}}, SOVIET: {"chits": {}}},
+        }
+        return state
+
+    # ============================================================ interface
+    def pending(self, state: State) -> Decision | None:
+        if state.get("winner") or not state["stack"]:
+            return None
+        top = state["stack"][-1]
+        fn = getattr(self, f"_ask_{top['k']}", None)
+        if fn is None:
+            raise RuntimeError(f"frame {top['k']} has no decision (the sequence stopped on it)")
+        return fn(state, top)
+
+    def apply(self, state: State, side: str, order: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
+        d = self.pending(state)
+        if d is None:
+            raise IllegalOrder("the game is over")
+        if side != d.side:
+            raise IllegalOrder(f"it is the {SIDE_NAME[d.side]} player's decision ({d.kind}), "
+                               f"not the {SIDE_NAME.get(side, side)}")
+        verb = order.get("verb")
+        if not isinstance(verb, str):
+            raise IllegalOrder("an order needs a verb")
+        top = state["stack"][-1]
+        events: list[Event] = []
+        getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
+        self._run(state, rng, events)
+        return state, events
+
+    def parse(self, text: str, state: State, side: str) -> dict[str, Any]:
+        return orders.parse(text, self.scn, state, side)
+
+    def format(self, order: dict[str, Any]) -> str:
+        return orders.format(order, self.scn)
+
+    def standing_answer(self, state: State, decision: Decision, policies_: dict[str, Any]) -> dict[str, Any] | None:
+        return policies.answer(self, state, decision, policies_)
+
+    def private_answer(self, state: State, decision: Decision) -> dict[str, Any]:
+        top = state["stack"][-1]
+        hidden = state["hidden"].get(decision.side)
+        if hidden is None:
+            raise IllegalOrder(f"the {SIDE_NAME[decision.side]} secrets are not held by this program")
+        if decision.kind == "reveal":
+            c = top["token"][len(SEALED):]
+            chit, salt = hidden["chits"][c]
+            return {"verb": "reveal", "chit": chit, "salt": salt}
+        if decision.kind == "add9a":
+            return {"verb": "add-chit", "chits": self._unplayed_of_kind(state, GERMAN, "9A")[:top["count"]]}
+        raise IllegalOrder(f"{decision.kind} is not a private decision")
+
+    def query(self, state: State, side: str, text: str) -> str:
+        from pbem.games.avd import sitrep
+        return sitrep.query(self, state, side, text)
+
+    def result(self, state: State) -> str | None:
+        if not state.get("winner"):
+            return None
+        return "\n".join(state["result"])
+
+    def sitrep(self, state: State, side: str | None) -> Any:
+        from pbem.games.avd import sitrep
+        return sitrep.render(self, state, side)
+
+    # ============================================================== helpers
+    def board(self, state: State) -> Board:
+        return Board(self.scn, state)
+
+    def name(self, uid: str) -> str:
+        return self.scn.units[uid].name or uid
+
+    def _run(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Work automatic frames until a decision is due or the game ends."""
+        for _ in range(10000):
+            if state.get("winner") or not state["stack"]:
+                return
+            top = state["stack"][-1]
+            auto = getattr(self, f"_auto_{top['k']}", None)
+            if auto is None or not auto(state, top, rng, events):
+                return
+        raise RuntimeError("the sequence of play did not settle")
+
+    def _pop(self, state: State, frame: dict[str, Any]) -> None:
+        assert state["stack"][-1] is frame
+        state["stack"].pop()
+
+    def _win(self, state: State, winner: str, lines: list[str], events: list[Event]) -> None:
+        state["winner"] = winner
+        state["result"] = lines
+        state["phase"] = "over"
+        state["stack"] = []
+        events.append(Event(lines[-1], {"winner": winner}))
+
+    # ------------------------------------------------------------ chits
+    def chit_available(self, state: State, cid: str) -> bool:
+        """7.1.1: an HQ chit needs its HQ on the map; a Panzer Group chit
+        (and Guderian, which activates the 2nd) a unit of that Group; the
+        9th Army chits any German HQ."""
+        c = self.scn.chits[cid]
+        b = self.board(state)
+        if c.kind in MANDATORY:
+            return False
+        if c.hq:
+            return b.on_map(c.hq)
+        if c.kind in PANZER_KINDS:
+            form = "2PzG" if c.kind == "guderian" else c.kind
+            return any(b.spec(u).formation == form and b.is_combat(u) for u in b.units_of(GERMAN))
+        if c.kind == "9A":
+            return any(b.is_hq(u) for u in b.units_of(GERMAN))
+        return False
+
+    def available_chits(self, state: State, side: str) -> list[str]:
+        taken = set(state["cup"]) | set(state["played"])
+        return sorted(c for c, spec in self.scn.chits.items()
+                      if spec.side == side and c not in taken and self.chit_available(state, c))
+
+    def quota(self, state: State, side: str) -> int:
+        """7.1.2: the Turn Track count (turn 8 German: the directive's value)."""
+        t = self.scn.turns[state["turn"]]
+        n = t.german_chits if side == GERMAN else t.soviet_chits
+        if side == GERMAN and state["turn"] == 8 and t.german_chits_moscow is not None \
+                and state["directive"] in victory.MOSCOW_MODES:
+            n = t.german_chits_moscow
+        return n
+
+    def _chit_kind(self, cid: str) -> str:
+        return self.scn.chits[cid].kind
+
+    def _chit_owner(self, state: State, token: str) -> str:
+        if token.startswith(SEALED):
+            return state["sealed"][token[len(SEALED):]]
+        return self.scn.chits[token].side
+
+    def _ask_chits(self, state: State, top: dict[str, Any]) -> Decision:
+        side = GERMAN if GERMAN not in top["done"] else SOVIET
+        avail = self.available_chits(state, side)
+        n = min(self.quota(state, side), len(avail))
+        extra = ""
+        if state["turn"] == 1 and side == GERMAN:
+            extra = " first the 3rd Panzer Group chit set aside to be played first (3.7), then"
+        prompt = (f"Turn {state['turn']}: choose{extra} {n} chit(s) for the cup from: {', '.join(avail)}"
+                  + (" (Guderian goes to its box)" if any(self._chit_kind(c) == "guderian" for c in avail) else ""))
+        opts = self._chit_option_list(state, side, avail, n)
+        return Decision(side, "chits", prompt, tuple(opts), hint="chits ID ID ...")
+
+    def _chit_option_list(self, state: State, side: str, avail: list[str], n: int) -> list[str]:
+        from itertools import combinations
+        out: list[str] = []
+        if state["turn"] == 1 and side == GERMAN:
+            firsts = [c for c in avail if self._chit_kind(c) == "3PzG"]
+            for f in firsts:
+                rest = [c for c in avail if c != f]
+                for combo in combinations(rest, min(n, len(rest))):
+                    out.append("chits " + " ".join((f,) + combo))
+                    if len(out) >= 40:
+                        return out
+            return out
+        for combo in combinations(avail, n):
+            out.append("chits " + " ".join(combo))
+            if len(out) >= 40:
+                break
+        return out
+
+    def _do_chits(self, state, top, d, order, rng, events) -> None:
+        side = d.side
+        if order["verb"] != "chits":
+            raise IllegalOrder(f"expected a chit selection (chits ID ID ...), got {order['verb']}")
+        avail = self.available_chits(state, side)
+        turn1g = state["turn"] == 1 and side == GERMAN
+        n = min(self.quota(state, side), len(avail)) + (1 if turn1g else 0)
+        gud = bool(order.get("guderian"))
+        secret = order.get("secret")
+        if secret is not None:
+            chits = list(secret.get("chits", []))
+            salts = list(secret.get("salts", []))
+            if len(salts) != len(chits):
+                raise IllegalOrder("chit selection needs one salt per chit from the program (order secret salts)")
+            for c in chits:
+                if c not in avail:
+                    raise IllegalOrder(f"chit {c} is not available to the {SIDE_NAME[side]} player now")
+                if self._chit_kind(c) == "guderian":
+                    raise IllegalOrder("Guderian goes to its own box, not the cup (7.1.2)")
+            if len(set(chits)) != len(chits):
+                raise IllegalOrder("a chit was chosen twice")
+            if turn1g and (not chits or self._chit_kind(chits[0]) != "3PzG"):
+                raise IllegalOrder("Turn 1: the first chit must be the 3rd Panzer Group chit set aside (3.7)")
+            try:
+                comms = [commitment.commit(c, bytes.fromhex(s)) for c, s in zip(chits, salts)]
+            except ValueError as exc:
+                raise IllegalOrder(f"bad chit salt: {exc}") from None
+            if order.get("commitments") not in (None, comms):
+                raise IllegalOrder("chit commitments do not match the chosen chits")
+            order["commitments"] = comms
+        else:
+            comms = order.get("commitments")
+            if not isinstance(comms, list):
+                raise IllegalOrder("a chit selection must carry its sealed chits or their commitments")
+        if gud and not any(self._chit_kind(c) == "guderian" for c in avail):
+            raise IllegalOrder("Guderian is not available (no 2nd Panzer Group unit on the map)")
+        if len(comms) + (1 if gud else 0) != n:
+            raise IllegalOrder(f"choose exactly {n} chits, got {len(comms) + (1 if gud else 0)}")
+        if len(set(comms)) != len(comms) or any(c in state["sealed"] for c in comms):
+            raise IllegalOrder("duplicate chit commitment")
+        # effect
+        hidden = state["hidden"].get(side)
+        if secret is not None and hidden is not None:
+            for c, s, h in zip(secret["chits"], secret["salts"], comms):
+                hidden["chits"][h] = [c, s]
+        tokens = [SEALED + h for h in comms]
+        for h in comms:
+            state["sealed"][h] = side
+        if turn1g:
+            state["set_aside"] = tokens.pop(0)
+        state["cup"].extend(tokens)
+        if gud:
+            state["guderian_box"] = True
+        state["unplayed"][side] = len(avail) - n
+        top["done"].append(side)
+        events.append(Event(f"{SIDE_NAME[side]} puts {len(tokens)} chit(s) in the cup"
+                            + (", Guderian in its box" if gud else "")
+                            + (", one 3rd Panzer Group chit set aside" if turn1g else "")))
+        if len(top["done"]) == 2:
+            self._pop(state, top)
+            for cid, c in sorted(self.scn.chits.items()):
+                if c.kind in MANDATORY and not (c.kind == "art" and state["turn"] == 1):
+                    state["cup"].append(cid)   # 7.1.2 / 13.1: mandatory chits, no ART on Turn 1
+            state["stack"].append(_new_frame("execute"))
+            events.append(Event(f"Turn {state['turn']}: {len(state['cup'])} chits in the cup"))
+
+    # ----------------------------------------------------- draw loop (7.2)
+    def _auto_execute(self, state, top, rng, events) -> bool:
+        if state["turn"] == 1 and not state["turn1_special_done"]:
+            # 4.1.2 Turn 1: 2nd Panzer Group fights before any chit is drawn
+            state["turn1_special_done"] = True
+            b = self.board(state)
+            units = seqmech.formation_units(b, "2PzG")
+            state["active"] = GERMAN
+            for u in units:
+                self._activate(state, u)
+            events.append(Event("Turn 1 special Combat Segment: 2nd Panzer Group attacks without moving (4.1.2)"))
+            if units:
+                state["stack"].append(_new_frame("combat", special=True))
+            return True
+        if state["set_aside"]:
+            token = state["set_aside"]
+            state["set_aside"] = None
+            state["stack"].append(_new_frame("drawn", token=token, chit=None, trump=False))
+            return True
+        if state["cup"]:
+            i = rng.draw(state["cup"], f"turn {state['turn']} chit draw")
+            token = state["cup"].pop(i)
+            chit = None if token.startswith(SEALED) else token
+            state["stack"].append(_new_frame("drawn", token=token, chit=chit, trump=state["guderian_box"]))
+            if chit:
+                events.append(Event(f"Drawn: {chit}"))
+            else:
+                events.append(Event(f"Drawn: a {SIDE_NAME[self._chit_owner(state, token)]} chit"))
+            return True
+        if state["guderian_box"]:
+            # 7.2.2: an unplayed Guderian is played after the last draw
+            state["guderian_box"] = False
+            self._pop(state, top)
+            state["stack"].append(_new_frame("execute_after"))
+            self._play(state, self._guderian_id(), rng, events)
+            return True
+        self._pop(state, top)
+        state["stack"].append(_new_frame("endturn"))
+        return True
+
+    def _auto_execute_after(self, state, top, rng, events) -> bool:
+        self._pop(state, top)
+        state["stack"].append(_new_frame("endturn"))
+        return True
+
+    def _guderian_id(self) -> str:
+        return next(c for c, s in self.scn.chits.items() if s.kind == "guderian")
+
+    def _auto_drawn(self, state, top, rng, events) -> bool:
+        if top["chit"] is None:
+            return False            # the owner reveals
+        if top["trump"]:
+            return False            # the German may trump with Guderian
+        self._pop(state, top)
+        self._play(state, top["chit"], rng, events)
+        return True
+
+    def _ask_drawn(self, state, top) -> Decision:
+        if top["chit"] is None:
+            owner = self._chit_owner(state, top["token"])
+            return Decision(owner, "reveal", "reveal the chit drawn from the cup", private=True)
+        return Decision(GERMAN, "guderian", f"{top['chit']} was drawn: play Guderian instead? (7.2.2)",
+                        ("guderian yes", "guderian no"), policy="guderian")
+
+    def _do_drawn(self, state, top, d, order, rng, events) -> None:
+        if d.kind == "reveal":
+            if order["verb"] != "reveal":
+                raise IllegalOrder("expected the reveal of the drawn chit")
+            c = top["token"][len(SEALED):]
+            chit, salt = order.get("chit"), order.get("salt")
+            try:
+                ok = isinstance(chit, str) and isinstance(salt, str) and commitment.check(chit, bytes.fromhex(salt), c)
+            except ValueError:
+                ok = False
+            if not ok:
+                raise IllegalOrder(f"revealed chit does not match commitment {c[:12]}...")
+            spec = self.scn.chits.get(chit)
+            if spec is None or spec.side != d.side or chit in state["played"]:
+                raise IllegalOrder(f"revealed chit {chit} was not a legal choice")
+            top["chit"] = chit
+            del state["sealed"][c]
+            events.append(Event(f"The chit is {chit}"))
+            return
+        if order["verb"] != "guderian":
+            raise IllegalOrder("answer guderian yes or guderian no")
+        top["trump"] = False
+        if order.get("play"):
+            state["guderian_box"] = False
+            self._pop(state, top)
+            state["cup"].append(top["chit"])   # 7.2.2: the drawn chit goes back (now known)
+            events.append(Event(f"Guderian trumps {top['chit']}; it goes back in the cup"))
+            self._play(state, self._guderian_id(), rng, events)
+
+    # --------------------------------------------------- activation (7.3)
+    def _activate(self, state: State, uid: str) -> None:
+        u = state["units"][uid]
+        u["active"], u["moved"], u["attacked"] = True, False, False
+
+    def _clear_activation(self, state: State) -> None:
+        for u in state["units"].values():
+            u["active"] = u["moved"] = u["attacked"] = False
+        state["attacked_hexes"] = []
+        state["timoshenko"] = False
+        state["active"] = None
+
+    def _play(self, state: State, cid: str, rng: Rng, events: list[Event]) -> None:
+        """7.2.1: the chit's owner becomes active and activates."""
+        spec = self.scn.chits[cid]
+        state["played"].append(cid)
+        kind = spec.kind
+        b = self.board(state)
+        if kind == "supply":
+            events.append(Event("Supply Phase (10)"))
+            state["stack"].append(_new_frame("supply", stage="clear"))
+            return
+        if kind == "reinf":
+            events.append(Event("Reinforcement Phase (11)"))
+            state["stack"].append(_new_frame("reinf", stage="start"))
+            return
+        if kind == "airpower":
+            state["active"] = GERMAN
+            events.append(Event("Air Power chit (13.3)"))
+            state["stack"].append(_new_frame("air"))
+            return
+        if kind == "art":
+            state["active"] = SOVIET
+            roll = rng.roll(6, "ART chit: number of artillery attacks, Soviet d6")
+            n = roll // 2   # 13.2
+            events.append(Event(f"ART chit: d6 {roll} -> {n} artillery attack(s) (13.2)"))
+            state["stack"].append(_new_frame("art", left=n))
+            return
+        state["active"] = spec.side
+        if spec.hq:
+            if not b.on_map(spec.hq):
+                events.append(Event(f"{cid}: its HQ is not on the map; no effect (default 37)"))
+                return
+            state["timoshenko"] = kind == "timoshenko"
+            self._activate_hq(state, spec.hq, events)
+            return
+        if kind == "9A":
+            hqs = sorted(u for u in b.units_of(GERMAN) if b.is_hq(u))
+            if not hqs:
+                events.append(Event(f"{cid}: no German HQ on the map; no effect (default 37)"))
+            elif len(hqs) == 1:
+                self._activate_hq(state, hqs[0], events)
+            else:
+                state["stack"].append(_new_frame("hq9a", chit=cid))
+            return
+        if kind in PANZER_KINDS:
+            form = "2PzG" if kind == "guderian" else kind
+            clusters = seqmech.panzer_clusters(b, form)
+            if not clusters:
+                events.append(Event(f"{cid}: no {form} motorized unit on the map; no effect (default 37)"))
+                return
+            if all(len(cl) == 1 for cl in clusters.values()):
+                self._activate_panzers(state, [cl[0] for cl in clusters.values()], cid, events)
+            else:
+                state["stack"].append(_new_frame("seed", chit=cid, formation=form))
+            return
+        events.append(Event(f"{cid}: nothing to activate"))
+
+    def _activate_hq(self, state: State, hq: str, events: list[Event]) -> None:
+        b = self.board(state)
+        hqs, units = seqmech.hq_activation(b, hq)
+        for u in hqs + units:
+            self._activate(state, u)
+        events.append(Event(f"{self.name(hq)} activates {len(hqs)} HQ(s) and {len(units)} unit(s)"
+                            + (" (Timoshenko: 1 column right, 7.5)" if state["timoshenko"] else "")))
+        self._push_segments(state)
+
+    def _activate_panzers(self, state: State, groups: list[list[str]], cid: str, events: list[Event]) -> None:
+        n = 0
+        for g in groups:
+            for u in g:
+                self._activate(state, u)
+                n += 1
+        events.append(Event(f"{cid}: {n} motorized unit(s) activate (7.4)"))
+        self._push_segments(state)
+
+    def _push_segments(self, state: State) -> None:
+        state["stack"].append(_new_frame("combat", special=False))
+        state["stack"].append(_new_frame("move", mode="normal"))
+
+    def _ask_hq9a(self, state, top) -> Decision:
+        b = self.board(state)
+        hqs = sorted(u for u in b.units_of(GERMAN) if b.is_hq(u))
+        return Decision(GERMAN, "hq", f"{top['chit']}: which German HQ activates? (7.2.2)",
+                        tuple(f"activate {orders.short(self.scn, h)}" for h in hqs))
+
+    def _do_hq9a(self, state, top, d, order, rng, events) -> None:
+        if order["verb"] != "activate":
+            raise IllegalOrder("answer activate HQ")
+        hq = order.get("unit")
+        b = self.board(state)
+        if hq not in state["units"] or not b.on_map(hq) or not b.is_hq(hq) or b.side_of(hq) != GERMAN:
+            raise IllegalOrder(f"{hq} is not a German HQ on the map")
+        self._pop(state, top)
+        self._activate_hq(state, hq, events)
+
+    def _ask_seed(self, state, top) -> Decision:
+        b = self.board(state)
+        clusters = seqmech.panzer_clusters(b, top["formation"])
+        from itertools import product
+        picks = [[cl[0] for cl in cls] for _, cls in sorted(clusters.items())]
+        opts = ["seed " + " ".join(orders.short(self.scn, u) for u in combo) for combo in product(*picks)][:40]
+        desc = "; ".join(f"{c}: " + " | ".join("+".join(orders.short(self.scn, u) for u in cl) for cl in cls)
+                         for c, cls in sorted(clusters.items()))
+        return Decision(GERMAN, "seed", f"{top['chit']}: pick one unit per Panzer Corps (7.4.2): {desc}",
+                        tuple(opts))
+
+    def _do_seed(self, state, top, d, order, rng, events) -> None:
+        if order["verb"] != "seed":
+            raise IllegalOrder("answer seed UNIT UNIT ... (one per Panzer Corps)")
+        b = self.board(state)
+        clusters = seqmech.panzer_clusters(b, top["formation"])
+        chosen: list[list[str]] = []
+        for u in order.get("units", []):
+            hit = [(c, cl) for c, cls in clusters.items() for cl in cls if u in cl]
+            if not hit:
+                raise IllegalOrder(f"{self.name(u)} is not a {top['formation']} motorized unit on the map")
+            corps, cl = hit[0]
+            if any(corps == c2 for c2, _ in [(c, x) for c, cls in clusters.items() for x in cls if x in chosen]):
+                raise IllegalOrder(f"two units of corps {corps}: one seed per corps (7.4.2)")
+            chosen.append(cl)
+        for c, cls in clusters.items():
+            if len(cls) == 1 and cls[0] not in chosen:
+                chosen.append(cls[0])
+        covered = {c for c, cls in clusters.items() for cl in cls if cl in chosen}
+        if covered != set(clusters):
+            raise IllegalOrder("name one unit of every Panzer Corps: " + ", ".join(sorted(set(clusters) - covered)))
+        self._pop(state, top)
+        self._activate_panzers(state, chosen, top["chit"], events)
+
+    # ---------------------------------------------------- movement (8)
+    def _ask_move(self, state, top) -> Decision:
+        side = state["active"]
+        b = self.board(state)
+        if top["mode"] == "normal":
+            movers = [u for u in b.units_of(side) if state["units"][u]["active"]
+                      and not state["units"][u]["moved"] and not b.spec(u).pvo]
+            what = "Movement Segment"
+        else:
+            movers = list(top.get("entering", []))
+            what = {"timoshenko": "Timoshenko enters from its box (11.2)",
+                    "enter": "German reinforcements enter (11.1.2)"}[top["mode"]]
+        names = ", ".join(orders.short(self.scn, u) for u in movers) or "none"
+        opts = ("move UNIT HEX HEX ...", "strat UNIT HEX ...", "end-move")
+        return Decision(side, "move", f"{what}: units to move: {names}", opts,
+                        hint="reach UNIT lists reachable hexes")
+
+    def _do_move(self, state, top, d, order, rng, events) -> None:
+        verb = order["verb"]
+        if verb in ("end-move", "pass"):
+            self._pop(state, top)
+            if top["mode"] != "normal":
+                for u in top.get("entering", []):
+                    # units that did not enter stay where they were waiting
+                    events.append(Event(f"{self.name(u)} does not enter this turn"))
+            events.append(Event("End of movement"))
+            return
+        if verb not in ("move", "strat"):
+            raise IllegalOrder("expected move UNIT HEX..., strat UNIT HEX... or end-move")
+        uid, path = order.get("unit"), list(order.get("path", []))
+        if uid not in state["units"]:
+            raise IllegalOrder(f"no unit {uid}")
+        b = self.board(state)
+        name = self.name(uid)
+        entering = top["mode"] != "normal"
+        if entering:
+            if uid not in top.get("entering", []):
+                raise IllegalOrder(f"{name} is not waiting to enter")
+            if not path:
+                raise IllegalOrder(f"{name}: give the entry hex and the path")
+            self._check_entry(state, b, uid, path, verb == "strat", top)
+        else:
+            u = state["units"][uid]
+            if b.side_of(uid) != state["active"] or not b.on_map(uid):
+                raise IllegalOrder(f"{name} is not one of your units on the map")
+            if not u["active"]:
+                raise IllegalOrder(f"{name} is not activated")
+            if u["moved"]:
+                raise IllegalOrder(f"{name} has already moved this segment (8.1.1)")
+            start = b.hex_of(uid)
+            if not path or path[0] != start:
+                path = [start] + path
+            if verb == "strat":
+                movement.strategic_ok(b, uid, path)
+            else:
+                movement.check_move(b, uid, path)
+            self._check_pocket(b, uid, path)
+        # effect
+        if entering:
+            top["entering"].remove(uid)
+            state["units"][uid]["where"] = "map"
+            state["units"][uid]["hex"] = path[0]
+            state["units"][uid]["arrives"] = None
+            self._entered(state, uid, path[0], rng, events)
+            steps = path[1:]
+        else:
+            steps = path[1:]
+        for h in steps:
+            if state.get("winner"):
+                return
+            state["units"][uid]["hex"] = h
+            self._entered(state, uid, h, rng, events)
+        state["units"][uid]["moved"] = True
+        events.append(Event(f"{name} moves {' '.join(path)}", {"unit": uid, "path": path}))
+
+    def _check_pocket(self, b: Board, uid: str, path: list[str]) -> None:
+        if b.side_of(uid) == GERMAN and any(b.in_minsk_pocket(h) for h in path[1:]):
+            raise IllegalOrder(f"{self.name(uid)}: German units may never enter the Minsk Pocket (14.0)")
+
+    def _check_entry(self, state, b: Board, uid: str, path: list[str], strategic: bool, top) -> None:
+        """Entering from off the map (11.1.2, 11.2): the first hex is an
+        entry hex and costs its normal price (or strategic price)."""
+        name = self.name(uid)
+        allowed = top.get("entry_hexes", {}).get(uid, [])
+        if path[0] not in allowed:
+            raise IllegalOrder(f"{name} must enter at {' or '.join(allowed)}")
+        spec = b.spec(uid)
+        if strategic or (top["mode"] == "enter" and not spec.motorized):
+            movement.strategic_ok(b, uid, path, from_offmap=True)
+            return
+        if b.enemy_occupied(path[0], spec.side):
+            raise IllegalOrder(f"{name}: {path[0]} holds enemy units")
+        t = b.terrain(path[0])
+        first = t.cost_motor if spec.motorized else t.cost_foot
+        if b.in_enemy_zoc(path[0], spec.side):
+            first += movement.ZOC_COST // 2
+        limit = movement.allowance(b, uid)
+        if first > limit:
+            raise IllegalOrder(f"{name}: entering {path[0]} costs {movement.mp(first)} MP, allowance {movement.mp(limit)}")
+        # try the rest of the path from the entry hex
+        u = state["units"][uid]
+        saved = dict(u)
+        u["where"], u["hex"] = "map", path[0]
+        try:
+            b2 = self.board(state)
+            if len(path) > 1:
+                cost = movement.check_move(b2, uid, path)
+                if cost + first > limit:
+                    raise IllegalOrder(f"{name}: the move costs {movement.mp(cost + first)} MP, "
+                                       f"allowance {movement.mp(limit)}")
+            else:
+                why = b2.stacking_ok(path[0], spec.side, [uid])
+                if why:
+                    raise IllegalOrder(f"{name}: {why}")
+        finally:
+            u.clear()
+            u.update(saved)
+        self._check_pocket(b, uid, [""] + path)
+
+    def _entered(self, state: State, uid: str, h: str, rng: Rng, events: list[Event]) -> None:
+        """A unit entered ``h`` (move, retreat, advance, placement): overrun
+        a lone enemy HQ (12.1), capture a VP chit (16.2), immediate wins
+        (16.1)."""
+        b = self.board(state)
+        spec = b.spec(uid)
+        side = spec.side
+        if spec.kind != "combat":
+            return
+        for other in b.units_at(h):
+            if b.side_of(other) != side and b.is_hq(other):
+                self._overrun(state, other, h, events)
+        if side == GERMAN and h in self.scn.map.moscow:
+            self._win(state, GERMAN, [f"{self.name(uid)} enters Moscow ({h}): immediate German victory (16.1)"],
+                      events)
+            return
+        if side == SOVIET and h in self.scn.map.minsk_pocket:
+            self._win(state, SOVIET, [f"{self.name(uid)} enters the Minsk Pocket ({h}): immediate Soviet "
+                                      "victory (16.1)"], events)
+            return
+        if h not in state["vp"]:
+            return
+        chit = state["vp"][h]
+        if side == GERMAN and chit is not None:
+            # 16.2: the German takes it face down, unseen
+            state["vp_box"].append(self.scn.map.victory[h] if chit == "down" else int(chit.split(":")[1]))
+            state["vp"][h] = None
+            events.append(Event(f"German captures the VP chit in {h}"))
+        elif side == SOVIET and chit is None:
+            self._soviet_draws_vp(state, h, rng, events)
+
+    def _soviet_draws_vp(self, state: State, h: str, rng: Rng, events: list[Event]) -> None:
+        """16.2: the Soviet draws a random chit from the German box and
+        places it face up; none left is an immediate Soviet victory."""
+        if not state["vp_box"]:
+            self._win(state, SOVIET, [f"Soviet recaptures {h} with no VP chit left in the German box: "
+                                      "immediate Soviet victory (16.1)"], events)
+            return
+        i = rng.draw(state["vp_box"], f"VP chit from the German box for {h}")
+        entry = state["vp_box"].pop(i)
+        value = victory.resolve(state, entry, rng, f"value of the VP chit placed in {h}")
+        state["vp"][h] = f"up:{value}"
+        events.append(Event(f"Soviet recaptures {h}: VP chit {value} placed face up"))
+
+    def _overrun(self, state: State, hq: str, h: str, events: list[Event]) -> None:
+        events.append(Event(f"{self.name(hq)} is overrun in {h} and must relocate (12.1)"))
+        u = state["units"][hq]
+        u["where"], u["hex"] = "limbo", None
+        state["stack"].append(_new_frame("relocate", hq=hq, origin=h, voluntary=False))
+
+    # ------------------------------------------------ HQ relocation (12.6)
+    def _relocation_hexes(self, state: State, hq: str, origin: str) -> list[str]:
+        return seqmech.relocation_options(self.board(state), hq, origin)
+
+    def _auto_relocate(self, state, top, rng, events) -> bool:
+        opts = self._relocation_hexes(state, top["hq"], top["origin"])
+        if len(opts) > 1:
+            return False
+        self._pop(state, top)
+        u = state["units"][top["hq"]]
+        if not opts:
+            u["where"], u["hex"] = "removed", None
+            events.append(Event(f"{self.name(top['hq'])} cannot relocate and is eliminated (12.6)"))
+        else:
+            u["where"], u["hex"] = "map", opts[0]
+            events.append(Event(f"{self.name(top['hq'])} relocates to {opts[0]}"))
+        return True
+
+    def _ask_relocate(self, state, top) -> Decision:
+        opts = self._relocation_hexes(state, top["hq"], top["origin"])
+        side = self.scn.units[top["hq"]].side
+        short = orders.short(self.scn, top["hq"])
+        return Decision(side, "relocate", f"{self.name(top['hq'])} relocates from {top['origin']} (12.6)",
+                        tuple(f"relocate {short} {h}" for h in opts), policy="relocate")
+
+    def _do_relocate(self, state, top, d, order, rng, events) -> None:
+        if order["verb"] != "relocate" or order.get("unit") not in (None, top["hq"]):
+            raise IllegalOrder(f"answer relocate {orders.short(self.scn, top['hq'])} HEX")
+        h = order.get("hex")
+        opts = self._relocation_hexes(state, top["hq"], top["origin"])
+        if h not in opts:
+            raise IllegalOrder(f"{h} is not a legal relocation hex (12.6): {' '.join(opts)}")
+        self._pop(state, top)
+        u = state["units"][top["hq"]]
+        u["where"], u["hex"] = "map", h
+        events.append(Event(f"{self.name(top['hq'])} relocates to {h}"))
+
+    # ------------------------------------------------------ combat (9)
+    def _ask_combat(self, state, top) -> Decision:
+        side = state["active"]
+        opts = ["end-combat"] + self._attack_options(state)
+        return Decision(side, "combat", ("Turn 1 special " if top.get("special") else "") +
+                        "Combat Segment: attack HEX with UNIT ... [stuka], or end-combat", tuple(opts),
+                        hint="odds HEX with UNIT ... shows the column")
+
+    def _attack_options(self, state: State) -> list[str]:
+        """Every target with all the active adjacent units that may attack it."""
+        side = state["active"]
+        b = self.board(state)
+        ready = [u for u in b.units_of(side) if b.is_combat(u) and state["units"][u]["active"]
+                 and not state["units"][u]["attacked"]]
+        targets: dict[str, list[str]] = {}
+        for u in ready:
+            for n in b.grid.neighbors(b.hex_of(u)):
+                if n in state["attacked_hexes"]:
+                    continue
+                if any(b.side_of(x) != side for x in b.combat_units_at(n)):
+                    targets.setdefault(n, []).append(u)
+        out = []
+        for h, us in sorted(targets.items()):
+            if combat.can_attack(b, us, h, state["attacked_hexes"]) is None:
+                out.append(f"attack {h} with " + " ".join(orders.short(self.scn, u) for u in sorted(us)))
+        return out
+
+    def _do_combat(self, state, top, d, order, rng, events) -> None:
+        verb = order["verb"]
+        if verb in ("end-combat", "pass"):
+            self._pop(state, top)
+            self._clear_activation(state)
+            events.append(Event("End of combat"))
+            return
+        if verb != "attack":
+            raise IllegalOrder("expected attack HEX with UNIT ... or end-combat")
+        h, attackers = order.get("hex"), list(order.get("units", []))
+        b = self.board(state)
+        for u in attackers:
+            if u not in state["units"]:
+                raise IllegalOrder(f"no unit {u}")
+        why = combat.can_attack(b, attackers, h, state["attacked_hexes"])
+        if why:
+            raise IllegalOrder(why)
+        if b.side_of(attackers[0]) != state["active"]:
+            raise IllegalOrder("only the active player's units attack")
+        stuka = bool(order.get("stuka"))
+        if stuka and (state["active"] != GERMAN or state["stukas_ready"] < 1):
+            raise IllegalOrder("no Stuka available (13.3)")
+        for u in attackers:
+            state["units"][u]["attacked"] = True
+        state["attacked_hexes"].append(h)
+        events.append(Event(f"Attack on {h} by {', '.join(self.name(u) for u in attackers)}"
+                            + (" with a Stuka" if stuka else "")))
+        self._start_battle(state, "normal", h, attackers, state["active"], stuka=1 if stuka else 0)
+
+    def _start_battle(self, state: State, kind: str, h: str, attackers: list[str], side: str,
+                      stuka: int = 0) -> None:
+        b = self.board(state)
+        state["stack"].append(_new_frame(
+            "battle", kind=kind, hex=h, attackers=attackers, side=side, stuka=stuka, dstuka=None,
+            stage="dstuka", res=None, hq=b.hq_at(h), defenders=sorted(b.combat_units_at(h)),
+            losses_done=False, retreating=[], retreat=0, advanced=[]))
+
+    def battle_odds(self, state: State, f: dict[str, Any]) -> combat.Odds:
+        b = self.board(state)
+        fixed = {"art": ART_COLUMN, "rocket": ROCKET_COLUMN, "bomber": BOMBER_COLUMN}.get(f["kind"])
+        stuka = f["stuka"] - (1 if f["dstuka"] else 0)
+        german_att = f["side"] == GERMAN
+        return combat.odds(b, f["attackers"], f["hex"], stuka=stuka,
+                           timoshenko=state["timoshenko"] and f["kind"] == "normal" and not german_att,
+                           turn1=state["turn"] == 1 and german_att, fixed_column=fixed)
+
+    def _auto_battle(self, state, f, rng, events) -> bool:
+        stage = f["stage"]
+        b = self.board(state)
+        if stage == "dstuka":
+            f["stage"] = "roll"
+            if f["side"] == SOVIET and state["stukas_ready"] > 0 and self.battle_odds(state, f).defense > 0:
+                f["stage"] = "dstuka_ask"
+                return False
+            return True
+        if stage == "dstuka_ask":
+            return False
+        if stage == "roll":
+            return self._roll_battle(state, f, rng, events)
+        if stage == "elite":
+            return False
+        if stage == "aloss":
+            opts = self._aloss_options(state, f)
+            if len(opts) > 1:
+                return False
+            if opts and opts[0]:
+                self._take_losses(state, opts[0], events)
+            f["stage"] = "dloss"
+            return True
+        if stage == "dloss":
+            opts = f.get("pvo_pending") or self._dloss_options(state, f)
+            if len(opts) > 1:
+                return False
+            if opts and opts[0]:
+                self._take_losses(state, opts[0], events)
+            f.pop("pvo_pending", None)
+            self._after_losses(state, f, events)
+            return True
+        if stage == "post":
+            self._check_hq_loss(state, f, events)
+            f["stage"] = "advance" if f["kind"] == "normal" else "done"
+            return True
+        if stage == "retreat":
+            return self._auto_retreat(state, f, rng, events)
+        if stage == "advance":
+            if self._advance_choices(state, f):
+                return False
+            f["stage"] = "done"
+            return True
+        if stage == "done":
+            self._pop(state, f)
+            return True
+        raise RuntimeError(f"battle stage {stage}")
+
+    def _roll_battle(self, state, f, rng, events) -> bool:
+        o = self.battle_odds(state, f)
+        col = o.column if o.column is not None else 0
+        if f["stuka"] > 0 and not f.get("stuka_spent"):
+            state["stukas_ready"] -= 1
+            state["stukas_used"] += 1
+            f["stuka_spent"] = True
+        if f["dstuka"] and not f.get("dstuka_spent"):
+            state["stukas_ready"] -= 1
+            state["stukas_used"] += 1
+            f["dstuka_spent"] = True
+        soviet_normal = f["side"] == SOVIET and f["kind"] == "normal"
+        if soviet_normal:
+            die = rng.roll(10, f"combat {f['hex']}, Soviet d10")
+            roll = die + (1 if state["minsk_drm"] else 0)
+        else:
+            who = "German" if f["side"] == GERMAN else "Soviet"
+            die = roll = rng.roll(6, f"{f['kind'] if f['kind'] != 'normal' else 'combat'} {f['hex']}, {who} d6")
+        label = self.scn.crt.columns[col]
+        if soviet_normal and roll >= 10:
+            # 9.4.3: a Soviet 10 draws an elite unit and rolls again
+            cup = sorted(u for u, x in state["units"].items() if x["where"] == "elite_cup")
+            hosts = self._elite_hosts(state, f, None)
+            if cup and hosts:
+                i = rng.draw(cup, f"combat {f['hex']}, Soviet 10: elite unit")
+                f["elite"] = cup[i]
+                events.append(Event(f"Soviet rolls 10 on {label}: elite {self.name(cup[i])} joins (9.4.3)"))
+                hosts = self._elite_hosts(state, f, cup[i])
+                if not hosts:
+                    f.pop("elite")
+                    events.append(Event("it cannot be stacked with any attacker: row 9"))
+                    roll = 9
+                elif len(hosts) == 1:
+                    self._place_elite(state, f, hosts[0], events)
+                    return True
+                else:
+                    f["stage"] = "elite"
+                    return False
+            else:
+                roll = 9
+                events.append(Event("Soviet 10 with no elite unit to add: row 9 (9.4.3)"))
+        res = combat.read_crt(self.scn, col, min(roll, max(self.scn.crt.rows)))
+        f["res"] = {"a": res.attacker_steps, "d": res.defender_steps, "r": res.retreat, "text": str(res)}
+        events.append(Event(f"Combat {f['hex']} at {label}: die {die}"
+                            + (f" (+1 Minsk)" if soviet_normal and state["minsk_drm"] else "")
+                            + f" -> {res}", {"hex": f["hex"], "column": label, "die": die, "result": str(res)}))
+        if f["kind"] != "normal":
+            f["res"]["a"] = 0            # 13.2 / 13.3: no attacker results
+        if f["kind"] == "bomber":
+            f["res"]["r"] = 0            # 13.3: the Bomber ignores retreats
+        f["stage"] = "aloss"
+        return True
+
+    def _elite_hosts(self, state, f, uid) -> list[str]:
+        b = self.board(state)
+        out = []
+        for a in f["attackers"]:
+            h = b.hex_of(a)
+            if h is None:
+                continue
+            if uid is None or b.stacking_ok(h, SOVIET, [uid]) is None:
+                out.append(a)
+        return out
+
+    def _place_elite(self, state, f, host, events) -> None:
+        uid = f.pop("elite")
+        b = self.board(state)
+        u = state["units"][uid]
+        u["where"], u["hex"] = "map", b.hex_of(host)
+        u["active"], u["attacked"] = True, True
+        f["attackers"] = f["attackers"] + [uid]
+        f["stage"] = "roll"
+        events.append(Event(f"{self.name(uid)} stacks with {self.name(host)}"))
+
+    def _aloss_options(self, state, f) -> list[dict[str, int]]:
+        a = (f["res"] or {}).get("a", 0)
+        b = self.board(state)
+        att = [u for u in f["attackers"] if b.on_map(u)]
+        if not a or not att:
+            return []
+        return combat.loss_options(b, att, a)
+
+    def _dloss_options(self, state, f) -> list[dict[str, int]]:
+        b = self.board(state)
+        defs = [u for u in f["defenders"] if b.on_map(u) and b.hex_of(u) == f["hex"]]
+        d = (f["res"] or {}).get("d", 0)
+        if d and defs:
+            return combat.loss_options(b, defs, d)
+        return []
+
+    def _take_losses(self, state: State, alloc: dict[str, int], events: list[Event]) -> None:
+        b = self.board(state)
+        for uid, n in sorted(alloc.items()):
+            u = state["units"][uid]
+            u["steps"] -= n
+            if u["steps"] <= 0:
+                dest = combat.eliminated_destination(b, uid)
+                u["where"], u["hex"], u["steps"] = dest, None, self.scn.units[uid].steps
+                u["oos"] = u["isolated"] = u["active"] = False
+                events.append(Event(f"{self.name(uid)} is eliminated ({dest})"))
+            else:
+                events.append(Event(f"{self.name(uid)} loses {n} step(s)"))
+
+    def _after_losses(self, state, f, events) -> None:
+        b = self.board(state)
+        r = f["res"]["r"]
+        if r and not f.get("pvo_done"):
+            pvo = combat.pvo_effect(b, f["hex"], r)
+            if pvo is not None:
+                f["pvo_done"] = True
+                f["res"]["d"] = 0
+                f["res"]["r"] = r = pvo.others_retreat
+                if len(pvo.options) == 1:
+                    self._take_losses(state, pvo.options[0], events)
+                else:
+                    f["stage"] = "dloss"
+                    f["pvo_pending"] = pvo.options
+                    return
+        b = self.board(state)
+        survivors = [u for u in f["defenders"] if b.hex_of(u) == f["hex"] and not b.spec(u).pvo]
+        f["retreat"] = r
+        f["retreating"] = survivors if r else []
+        f["stage"] = "retreat" if f["retreating"] else "post"
+
+    def _retreat_choices(self, state, f) -> list[list[str]]:
+        b = self.board(state)
+        side = enemy_of(f["side"])
+        group = list(f["retreating"])
+        return combat.retreat_options(b, group, f["hex"], f["retreat"], side)
+
+    def _auto_retreat(self, state, f, rng, events) -> bool:
+        if not f["retreating"]:
+            f["stage"] = "post"
+            return True
+        paths = self._retreat_choices(state, f)
+        if len(paths) > 1:
+            return False
+        if not paths:
+            for u in list(f["retreating"]):
+                self._take_losses(state, {u: state["units"][u]["steps"]}, events)
+                events.append(Event(f"{self.name(u)} cannot retreat (9.5.8)"))
+            f["retreating"] = []
+            return True
+        self._do_retreat_path(state, f, list(f["retreating"]), paths[0], rng, events)
+        return True
+
+    def _do_retreat_path(self, state, f, group, path, rng, events) -> None:
+        b = self.board(state)
+        losses = {u: combat.zoc_losses(b, u, path) for u in group}
+        hq = f["hq"]
+        for u in group:
+            f["retreating"].remove(u)
+            for h in path:
+                if state.get("winner"):
+                    return
+                state["units"][u]["hex"] = h
+                self._entered(state, u, h, rng, events)
+            events.append(Event(f"{self.name(u)} retreats {' '.join(path)}"))
+        lost = {u: n for u, n in losses.items() if n}
+        if lost:
+            events.append(Event("retreat through enemy ZOC (9.5.4)"))
+            self._take_losses(state, lost, events)
+        if hq and state["units"][hq]["where"] == "map" and state["units"][hq]["hex"] == f["hex"] and path:
+            if any(state["units"][u]["where"] == "map" for u in group):
+                state["units"][hq]["hex"] = path[-1]   # 12.3: the HQ goes with its stack
+                events.append(Event(f"{self.name(hq)} retreats with its stack"))
+
+    def _check_hq_loss(self, state, f, events) -> None:
+        """12.2: an HQ whose stacked combat units were all eliminated relocates."""
+        hq = f["hq"]
+        if not hq or state["units"][hq]["where"] != "map":
+            return
+        if any(state["units"][u]["where"] == "map" for u in f["defenders"]):
+            return
+        if not f["defenders"]:
+            return
+        origin = state["units"][hq]["hex"]
+        state["units"][hq]["where"], state["units"][hq]["hex"] = "limbo", None
+        events.append(Event(f"{self.name(hq)} lost its stack and must relocate (12.2)"))
+        state["stack"].append(_new_frame("relocate", hq=hq, origin=origin, voluntary=False))
+
+    def _advance_choices(self, state, f) -> dict[str, list[list[str]]]:
+        b = self.board(state)
+        if f["kind"] != "normal" or b.units_at(f["hex"]) and any(
+                b.side_of(u) != f["side"] for u in b.units_at(f["hex"])):
+            return {}
+        movers = [u for u in f["attackers"] if b.on_map(u) and u not in f["advanced"]
+                  and b.hex_of(u) != f["hex"]]
+        opts = combat.advance_options(b, movers, f["hex"])
+        return {u: [p for p in ps if b.stacking_ok(p[-1], f["side"], [u]) is None]
+                for u, ps in opts.items() if ps}
+
+    def _ask_battle(self, state, f) -> Decision:
+        stage = f["stage"]
+        defender = enemy_of(f["side"])
+        if stage == "dstuka_ask":
+            o = self.battle_odds(state, f)
+            return Decision(GERMAN, "stuka", f"Soviet attack on {f['hex']} at {o.label}: "
+                            f"spend a defensive Stuka (2 left)? ({state['stukas_ready']} ready)",
+                            ("stuka yes", "stuka no"), policy="stuka-defense")
+        if stage == "elite":
+            hosts = self._elite_hosts(state, f, f["elite"])
+            return Decision(SOVIET, "elite", f"stack {self.name(f['elite'])} with which attacker? (9.4.3)",
+                            tuple(f"elite {orders.short(self.scn, h)}" for h in hosts))
+        if stage == "aloss":
+            opts = self._aloss_options(state, f)
+            return Decision(f["side"], "loss", f"attacker loses {f['res']['a']} step(s) at {f['hex']}",
+                            tuple(orders.format_loss(self.scn, o) for o in opts), policy="losses")
+        if stage == "dloss":
+            opts = f.get("pvo_pending") or self._dloss_options(state, f)
+            return Decision(defender, "loss", f"defender in {f['hex']} loses step(s): {f['res']['text']}",
+                            tuple(orders.format_loss(self.scn, o) for o in opts), policy="losses")
+        if stage == "retreat":
+            paths = self._retreat_choices(state, f)
+            names = " ".join(orders.short(self.scn, u) for u in f["retreating"])
+            return Decision(defender, "retreat", f"{names} retreat {f['retreat']} hex(es) from {f['hex']} (9.5)",
+                            tuple("retreat " + " ".join(p) for p in paths), policy="retreat")
+        if stage == "advance":
+            ch = self._advance_choices(state, f)
+            opts = ["pass"] + [f"advance {orders.short(self.scn, u)} {' '.join(p)}"
+                               for u, ps in sorted(ch.items()) for p in ps]
+            return Decision(f["side"], "advance", f"advance after combat into {f['hex']} (9.6)",
+                            tuple(opts), policy="advance")
+        raise RuntimeError(f"battle stage {stage} has no decision")
+
+    def _do_battle(self, state, f, d, order, rng, events) -> None:
+        stage = f["stage"]
+        verb = order["verb"]
+        if stage == "dstuka_ask":
+            if verb != "stuka":
+                raise IllegalOrder("answer stuka yes or stuka no")
+            f["dstuka"] = bool(order.get("use"))
+            f["stage"] = "roll"
+            if f["dstuka"]:
+                events.append(Event(f"German defensive Stuka over {f['hex']}"))
+            return
+        if stage == "elite":
+            if verb != "elite":
+                raise IllegalOrder("answer elite HOST-UNIT")
+            hosts = self._elite_hosts(state, f, f["elite"])
+            if order.get("unit") not in hosts:
+                raise IllegalOrder(f"{order.get('unit')} cannot host {self.name(f['elite'])}")
+            self._place_elite(state, f, order["unit"], events)
+            return
+        if stage in ("aloss", "dloss"):
+            if verb != "loss":
+                raise IllegalOrder("answer loss UNIT N ...")
+            opts = self._aloss_options(state, f) if stage == "aloss" else (
+                f.get("pvo_pending") or self._dloss_options(state, f))
+            alloc = {u: int(n) for u, n in order.get("steps", {}).items() if int(n)}
+            if alloc not in opts:
+                raise IllegalOrder("that loss allocation is not legal: " + "; ".join(
+                    orders.format_loss(self.scn, o) for o in opts))
+            self._take_losses(state, alloc, events)
+            if stage == "aloss":
+                f["stage"] = "dloss"
+            else:
+                f.pop("pvo_pending", None)
+                self._after_losses(state, f, events)
+            return
+        if stage == "retreat":
+            if verb != "retreat":
+                raise IllegalOrder("answer retreat HEX ... (the path)")
+            path = list(order.get("path", []))
+            group = list(f["retreating"])
+            if order.get("unit"):
+                if order["unit"] not in group:
+                    raise IllegalOrder(f"{order['unit']} is not retreating")
+                group = [order["unit"]]
+                b = self.board(state)
+                paths = combat.retreat_options(b, group, f["hex"], f["retreat"], enemy_of(f["side"]))
+            else:
+                paths = self._retreat_choices(state, f)
+            if path not in paths:
+                raise IllegalOrder("not a legal retreat path (9.5.3): " + "; ".join(" ".join(p) for p in paths))
+            self._do_retreat_path(state, f, group, path, rng, events)
+            return
+        if stage == "advance":
+            if verb == "pass":
+                f["stage"] = "done"
+                return
+            if verb != "advance":
+                raise IllegalOrder("answer advance UNIT HEX [HEX] or pass")
+            ch = self._advance_choices(state, f)
+            uid, path = order.get("unit"), list(order.get("path", []))
+            if uid not in ch or path not in ch[uid]:
+                raise IllegalOrder(f"{self.name(uid) if uid in self.scn.units else uid} cannot advance "
+                                   f"along {' '.join(path)} (9.6)")
+            f["advanced"].append(uid)
+            for h in path:
+                if state.get("winner"):
+                    return
+                state["units"][uid]["hex"] = h
+                self._entered(state, uid, h, rng, events)
+            events.append(Event(f"{self.name(uid)} advances {' '.join(path)}"))
+            return
+        raise IllegalOrder(f"no order expected at battle stage {stage}")
+
+    # =========================================================== air/ART
+    def _air_targets(self, state) -> list[str]:
+        b = self.board(state)
+        return sorted({b.hex_of(u) for u in b.units_of(SOVIET) if b.is_combat(u)})
+
+    def _ask_air(self, state, top) -> Decision:
+        opts = ["pass"]
+        if state["stukas_used"] > 0:
+            opts.append("air recover")
+        if state["bomber"]:
+            opts += [f"air bomber {h}" for h in self._air_targets(state)]
+        return Decision(GERMAN, "air", f"Air Power: recover a Stuka ({state['stukas_used']} used) "
+                        f"and/or use the Bomber ({'ready' if state['bomber'] else 'spent'}) (13.3)",
+                        tuple(opts), policy="air")
+
+    def _auto_air(self, state, top, rng, events) -> bool:
+        if state["stukas_used"] == 0 and not state["bomber"]:
+            self._pop(state, top)
+            state["active"] = None
+            return True
+        return False
+
+    def _do_air(self, state, top, d, order, rng, events) -> None:
+        verb = order["verb"]
+        if verb == "pass":
+            self._pop(state, top)
+            state["active"] = None
+            return
+        if verb != "air":
+            raise IllegalOrder("answer air [recover] [bomber HEX] or pass")
+        rec, bomb = bool(order.get("recover")), order.get("bomber")
+        if rec and state["stukas_used"] < 1:
+            raise IllegalOrder("no used Stuka to recover")
+        if bomb and (not state["bomber"] or bomb not in self._air_targets(state)):
+            raise IllegalOrder(f"the Bomber cannot attack {bomb} (once per game, a hex with Soviet combat units)")
+        self._pop(state, top)
+        if rec:
+            state["stukas_used"] -= 1
+            state["stukas_ready"] += 1
+            events.append(Event("A Stuka returns to the Airfields box"))
+        if bomb:
+            state["bomber"] = False
+            events.append(Event(f"Bomber attacks {bomb} (13.3)"))
+            self._start_battle(state, "bomber", bomb, [], GERMAN)
+
+    def art_targets(self, state: State) -> list[str]:
+        """13.2: hexes with German combat units next to a Soviet unit or
+        HQ, or two hexes from a Soviet unit on a hill; one ART per hex a turn."""
+        b = self.board(state)
+        spots: set[str] = set()
+        for u in b.units_of(SOVIET):
+            h = b.hex_of(u)
+            spots.update(b.grid.neighbors(h))
+            if b.terrain(h).name == "hill":
+                spots.update(b.grid.within(h, 2))
+        return sorted(h for h in spots if h not in state["art_hexes"]
+                      and any(b.side_of(x) == GERMAN for x in b.combat_units_at(h)))
+
+    def _auto_art(self, state, top, rng, events) -> bool:
+        if (top["left"] <= 0 and not state["rocket"]) or not self.art_targets(state):
+            self._pop(state, top)
+            state["active"] = None
+            return True
+        return False
+
+    def _ask_art(self, state, top) -> Decision:
+        t = self.art_targets(state)
+        opts = ["pass"] + ([f"art {h}" for h in t] if top["left"] > 0 else []) + \
+            ([f"rocket {h}" for h in t] if state["rocket"] else [])
+        return Decision(SOVIET, "art", f"ART: {top['left']} artillery attack(s) left"
+                        + (", Rocket ready" if state["rocket"] else ""), tuple(opts))
+
+    def _do_art(self, state, top, d, order, rng, events) -> None:
+        verb = order["verb"]
+        if verb == "pass":
+            self._pop(state, top)
+            state["active"] = None
+            return
+        if verb not in ("art", "rocket"):
+            raise IllegalOrder("answer art HEX, rocket HEX or pass")
+        h = order.get("hex")
+        if h not in self.art_targets(state):
+            raise IllegalOrder(f"{h} is not a legal artillery target (13.2)")
+        if verb == "art":
+            if top["left"] < 1:
+                raise IllegalOrder("no artillery attacks left")
+            top["left"] -= 1
+        else:
+            if not state["rocket"]:
+                raise IllegalOrder("the Rocket was already used")
+            state["rocket"] = False
+        state["art_hexes"].append(h)
+        events.append(Event(f"{'Artillery' if verb == 'art' else 'Rocket'} attack on {h}"))
+        self._start_battle(state, "art" if verb == "art" else "rocket", h, [], SOVIET)
+
+    # ============================================================ supply
+    def _auto_supply(self, state, top, rng, events) -> bool:
+        stage = top["stage"]
+        b = self.board(state)
+        if stage == "clear":
+            for u in state["units"].values():
+                u["oos"] = False   # 10.1.1
+            top["stage"] = "oos"
+            return True
+        if stage == "oos":
+            if self._oos_count(state) and self._oos_eligible(state):
+                return False
+            top["stage"] = "isolation"
+            return True
+        if stage == "isolation":
+            # 10.2: both sides at once, judged on the map as it stands (none German on Turn 1)
+            iso = seqmech.isolated(b, GERMAN) | seqmech.isolated(b, SOVIET)
+            for uid in b.units_of(GERMAN) + b.units_of(SOVIET):
+                if b.is_combat(uid):
+                    state["units"][uid]["isolated"] = uid in iso
+            n = len(iso)
+            events.append(Event(f"Isolation: {n} unit(s) isolated (10.2)"))
+            top["stage"] = "relocate_g"
+            return True
+        if stage in ("relocate_g", "relocate_s"):
+            side = GERMAN if stage == "relocate_g" else SOVIET
+            if self._voluntary_options(state, side, top):
+                return False
+            top["stage"] = "relocate_s" if side == GERMAN else "disband"
+            return True
+        if stage == "disband":
+            if [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]:
+                return False
+            top["stage"] = "end"
+            return True
+        self._pop(state, top)
+        return True
+
+    def _oos_count(self, state) -> int:
+        if state["turn"] == 1:
+            return 0   # 10.1.3
+        t = self.scn.turns[state["turn"]]
+        if state["turn"] == 8 and t.german_oos_moscow is not None and state["directive"] in victory.MOSCOW_MODES:
+            return t.german_oos_moscow
+        return t.german_oos
+
+    def _oos_eligible(self, state) -> list[str]:
+        b = self.board(state)
+        return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and not b.in_minsk_pocket(b.hex_of(u)))
+
+    def _voluntary_options(self, state, side, top) -> list[str]:
+        b = self.board(state)
+        done = top.setdefault("relocated", [])
+        out = []
+        for hq in sorted(u for u in b.units_of(side) if b.is_hq(u) and u not in done):
+            for h in seqmech.relocation_options(b, hq, b.hex_of(hq)):
+                out.append(f"relocate {orders.short(self.scn, hq)} {h}")
+        return out
+
+    def _ask_supply(self, state, top) -> Decision:
+        stage = top["stage"]
+        if stage == "oos":
+            n = self._oos_count(state)
+            el = self._oos_eligible(state)
+            return Decision(SOVIET, "oos", f"mark up to {n} German combat unit(s) Out of Supply (10.1.2): "
+                            + " ".join(orders.short(self.scn, u) for u in el),
+                            ("pass",) + tuple(f"oos {orders.short(self.scn, u)}" for u in el[:20]),
+                            policy="oos", hint="oos UNIT UNIT ...")
+        if stage in ("relocate_g", "relocate_s"):
+            side = GERMAN if stage == "relocate_g" else SOVIET
+            return Decision(side, "relocate", "voluntary HQ relocation (10.4, 12.6): relocate HQ HEX or pass",
+                            ("pass",) + tuple(self._voluntary_options(state, side, top)[:60]),
+                            policy="relocate-voluntary")
+        b = self.board(state)
+        units = [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]
+        return Decision(SOVIET, "disband", "disband Soviet combat units (10.5): disband UNIT ... or pass",
+                        ("pass",) + tuple(f"disband {orders.short(self.scn, u)}" for u in units[:20]),
+                        policy="disband")
+
+    def _do_supply(self, state, top, d, order, rng, events) -> None:
+        stage = top["stage"]
+        verb = order["verb"]
+        b = self.board(state)
+        if stage == "oos":
+            if verb == "pass":
+                top["stage"] = "isolation"
+                return
+            if verb != "oos":
+                raise IllegalOrder("answer oos UNIT ... or pass")
+            units = list(order.get("units", []))
+            el = self._oos_eligible(state)
+            if len(units) > self._oos_count(state) or any(u not in el for u in units) or len(set(units)) != len(units):
+                raise IllegalOrder(f"choose up to {self._oos_count(state)} German combat units on the map")
+            for u in units:
+                state["units"][u]["oos"] = True
+            events.append(Event("Out of Supply: " + ", ".join(self.name(u) for u in units)))
+            top["stage"] = "isolation"
+            return
+        if stage in ("relocate_g", "relocate_s"):
+            side = d.side
+            if verb == "pass":
+                top["stage"] = "relocate_s" if side == GERMAN else "disband"
+                return
+            if verb != "relocate":
+                raise IllegalOrder("answer relocate HQ HEX or pass")
+            hq, h = order.get("unit"), order.get("hex")
+            if f"relocate {orders.short(self.scn, hq)} {h}" not in self._voluntary_options(state, side, top):
+                raise IllegalOrder(f"{hq} cannot relocate to {h} (12.6)")
+            state["units"][hq]["hex"] = h
+            top["relocated"].append(hq)
+            events.append(Event(f"{self.name(hq)} relocates to {h}"))
+            return
+        if verb == "pass":
+            top["stage"] = "end"
+            return
+        if verb != "disband":
+            raise IllegalOrder("answer disband UNIT ... or pass")
+        for u in order.get("units", []):
+            if u not in state["units"] or not b.on_map(u) or b.side_of(u) != SOVIET or not b.is_combat(u) \
+                    or b.spec(u).pvo:
+                raise IllegalOrder(f"{u} cannot be disbanded (10.5: Soviet non-PVO combat units on the map)")
+        for u in order.get("units", []):
+            dest = "removed" if b.isolated(u) else ("elite_cup" if b.spec(u).formation == "red" else "reserve")
+            if b.spec(u).code == "*" and not b.isolated(u):
+                dest = "reserve"   # default 23
+            x = state["units"][u]
+            x["where"], x["hex"], x["steps"], x["isolated"] = dest, None, self.scn.units[u].steps, False
+            events.append(Event(f"{self.name(u)} disbands ({dest})"))
+        top["stage"] = "end"
+
+    # ==================================================== reinforcements
+    def _auto_reinf(self, state, top, rng, events) -> bool:
+        stage = top["stage"]
+        turn = state["turn"]
+        if stage == "start":
+            state["minsk_drm"] = False   # 14.0: the +1 lasts until this chit
+            timo = sorted(u for u, x in state["units"].items() if x["where"] == "timoshenko")
+            top["stage"] = "buy"
+            if turn == 1 and timo:
+                top["stage"] = "timo_done"
+                state["active"] = SOVIET
+                entry = sorted(self.scn.map.timoshenko_entry)
+                for u in timo:
+                    self._activate(state, u)
+                state["stack"].append(_new_frame("combat", special=False))
+                state["stack"].append(_new_frame("move", mode="timoshenko", entering=timo,
+                                                 entry_hexes={u: entry for u in timo}))
+                events.append(Event("Timoshenko enters from its box (11.2)"))
+            return True
+        if stage == "timo_done":
+            for u in [u for u, x in state["units"].items() if x["where"] == "timoshenko"]:
+                state["units"][u]["where"] = "removed"   # 11.2: may not stay in the box
+            tchit = [c for c, s in self.scn.chits.items() if s.kind == "timoshenko"]
+            if tchit:
+                state["cup"].append(tchit[0])
+            state["active"] = None
+            top["stage"] = "buy"
+            return True
+        if stage == "buy":
+            top.setdefault("rp", self.scn.turns[turn].soviet_rp)
+            if top["rp"] > 0 and self._reserve_buyable(state, top):
+                return False
+            top["stage"] = "pvo"
+            return True
+        if stage == "pvo":
+            pvos = sorted(u for u, x in state["units"].items() if x["where"] == "turn_track"
+                          and x["arrives"] == turn and self.scn.units[u].pvo)
+            if pvos and self._pvo_hexes(state, pvos[0]):
+                top["pvo"] = pvos[0]
+                return False
+            for u in pvos:
+                state["units"][u]["where"] = "removed"
+            top["stage"] = "elite"
+            top["elite_left"] = self.scn.turns[turn].elite
+            return True
+        if stage == "elite":
+            if top.get("elite_unit"):
+                if self._placement_hexes(state, top["elite_unit"]):
+                    return False
+                state["units"][top.pop("elite_unit")]["where"] = "elite_cup"
+            cup = sorted(u for u, x in state["units"].items() if x["where"] == "elite_cup")
+            if top["elite_left"] > 0 and cup:
+                top["elite_left"] -= 1
+                i = rng.draw(cup, "reinforcement: elite unit from the cup (11.1.1)")
+                top["elite_unit"] = cup[i]
+                state["units"][cup[i]]["where"] = "placing"
+                events.append(Event(f"Elite draw: {self.name(cup[i])}"))
+                return True
+            top["stage"] = "german"
+            return True
+        if stage == "german":
+            arriving = sorted(u for u, x in state["units"].items()
+                              if self.scn.units[u].side == GERMAN and x["where"] == "turn_track"
+                              and x["arrives"] is not None and x["arrives"] <= turn)
+            top["stage"] = "german_chit"
+            top["german_entered"] = bool(arriving)
+            if arriving:
+                state["active"] = GERMAN
+                hexes = {u: [self._entry_hex(u, released=False)] for u in arriving}
+                state["stack"].append(_new_frame("move", mode="enter", entering=arriving, entry_hexes=hexes))
+            return True
+        if stage == "german_chit":
+            state["active"] = None
+            top["stage"] = "minsk"
+            if top.get("german_entered"):
+                state["stack"].append(_new_frame("add9a", count=1))   # 11.1.2 / default 20
+            return True
+        if stage == "minsk":
+            return self._auto_minsk(state, top, rng, events)
+        if stage == "minsk_ask":
+            return False
+        if stage == "escape":
+            if top.get("escapes", 0) > 0 and self._escapee_options(state):
+                return False
+            top["stage"] = "stars"
+            return True
+        if stage == "stars":
+            stars = sorted(u for u, x in state["units"].items() if x["where"] == "stars")
+            if "stars_roll" in top and stars:
+                return False
+            if turn >= STARS_FROM_TURN and stars and "stars_roll" not in top:
+                roll = rng.roll(6, "'*' units to the Reserve Box, Soviet d6 (11.3)")
+                top["stars_roll"] = roll
+                events.append(Event(f"'*' units: d6 {roll}"))
+                if roll >= len(stars):
+                    for u in stars:
+                        state["units"][u]["where"] = "reserve"
+                    events.append(Event(f"all {len(stars)} '*' units go to the Reserve Box"))
+                else:
+                    return False
+            top["stage"] = "end"
+            return True
+        self._pop(state, top)
+        return True
+
+    def _entry_hex(self, uid: str, released: bool) -> str:
+        """11.1.2 / 14.0: 9th Army through 3106, 3rd PzG through 3902,
+        2nd PzG released from Minsk through 2704 (scenario ``entry``)."""
+        form = self.scn.units[uid].formation
+        e = self.scn.map.entry
+        if released:
+            return e.get(f"{form}_minsk") or e.get(form) or e.get("9A", "")
+        return e.get(form) or e.get("9A", "")
+
+    def _reserve_buyable(self, state, top) -> list[str]:
+        out = []
+        b = self.board(state)
+        seen: dict[tuple[str, str], bool] = {}
+        for u, x in sorted(state["units"].items()):
+            if x["where"] != "reserve":
+                continue
+            spec = self.scn.units[u]
+            cost = 2 if spec.kind == "hq" else 1
+            key = (spec.kind, spec.code)   # placement depends on kind and the "*" code only
+            if key not in seen:
+                seen[key] = bool(self._placement_hexes(state, u, top, b))
+            if cost <= top["rp"] and seen[key]:
+                out.append(u)
+        return out
+
+    def _soviet_hqs(self, state) -> list[str]:
+        b = self.board(state)
+        return [u for u in b.units_of(SOVIET) if b.is_hq(u)]
+
+    def _placement_hexes(self, state, uid, top=None, b: Board | None = None) -> list[str]:
+        """11.1.1: an HQ in a Victory Hex holding a VP chit that traces
+        supply; a combat unit in or next to a Soviet HQ, tracing supply, not
+        in German ZOC unless a VP chit, a Soviet unit or an HQ is there."""
+        b = b or self.board(state)
+        spec = self.scn.units[uid]
+        out = []
+        if spec.kind == "hq":
+            for h, chit in sorted(state["vp"].items()):
+                if chit is not None and not b.enemy_occupied(h, SOVIET) and b.stacking_ok(h, SOVIET, [uid]) is None \
+                        and seqmech.traces_supply(b, h, SOVIET):
+                    out.append(h)
+            return out
+        if spec.pvo:
+            return self._pvo_hexes(state, uid, b)
+        cand: set[str] = set()
+        star_used = (top or {}).get("star_hqs", [])
+        for hq in self._soviet_hqs(state):
+            if spec.code == "*" and hq in star_used:
+                continue
+            h0 = b.hex_of(hq)
+            cand.add(h0)
+            cand.update(b.grid.neighbors(h0))
+        for h in sorted(cand):
+            if b.enemy_occupied(h, SOVIET) or b.in_minsk_pocket(h):
+                continue
+            if b.in_enemy_zoc(h, SOVIET) and not (state["vp"].get(h) is not None or b.units_at(h)):
+                continue
+            if b.stacking_ok(h, SOVIET, [uid]) is not None:
+                continue
+            if not seqmech.traces_supply(b, h, SOVIET):
+                continue
+            out.append(h)
+        return out
+
+    def _pvo_hexes(self, state, uid, b: Board | None = None) -> list[str]:
+        b = b or self.board(state)
+        return [h for h, chit in sorted(state["vp"].items()) if chit is not None
+                and not b.enemy_occupied(h, SOVIET) and b.stacking_ok(h, SOVIET, [uid]) is None
+                and seqmech.traces_supply(b, h, SOVIET)]
+
+    def _ask_reinf(self, state, top) -> Decision:
+        stage = top["stage"]
+        if stage == "buy":
+            opts = ["done"]
+            b = self.board(state)
+            for u in self._reserve_buyable(state, top):
+                s = orders.short(self.scn, u)
+                for h in self._placement_hexes(state, u, top, b)[:6]:
+                    opts.append(f"buy {s} {h}")
+                    if self.scn.units[u].kind == "hq" and top["rp"] >= 3:
+                        opts.append(f"buy {s} {h} chit")
+            return Decision(SOVIET, "buy", f"Reinforcements: {top['rp']} RP left (unit 1, HQ 2, +1 its chit "
+                            "now) (11.1.1)", tuple(opts[:80]), hint="buy UNIT HEX [chit]")
+        if stage == "pvo":
+            u = top["pvo"]
+            return Decision(SOVIET, "place", f"place PVO {self.name(u)} in a Victory Hex with a VP chit (11.1.1)",
+                            tuple(f"place {orders.short(self.scn, u)} {h}" for h in self._pvo_hexes(state, u)))
+        if stage == "elite":
+            u = top["elite_unit"]
+            return Decision(SOVIET, "place", f"place elite {self.name(u)} (11.1.1)",
+                            tuple(f"place {orders.short(self.scn, u)} {h}" for h in self._placement_hexes(state, u)))
+        if stage == "minsk_ask":
+            g = self._minsk_german(state)
+            return Decision(GERMAN, "release", "Minsk Pocket: release units (HQ 2, unit 1; buy a 9th Army "
+                            "chit per HQ for 1) (14.0): release UNIT ... [buy N] or pass",
+                            ("pass",) + tuple(f"release {orders.short(self.scn, u)}" for u in g),
+                            hint="release UNIT ... [buy N]")
+        if stage == "escape":
+            opts = self._escapee_options(state)
+            return Decision(SOVIET, "place", f"{top['escapes']} Soviet unit(s) escape the Minsk Pocket (11.1.3)",
+                            tuple(opts[:80]) + ("pass",))
+        if stage == "stars":
+            stars = sorted(u for u, x in state["units"].items() if x["where"] == "stars")
+            from itertools import combinations
+            n = top["stars_roll"]
+            opts = ["stars " + " ".join(orders.short(self.scn, u) for u in c) for c in combinations(stars, n)]
+            return Decision(SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", tuple(opts[:40]))
+        raise RuntimeError(f"reinforcement stage {stage}")
+
+    def _do_reinf(self, state, top, d, order, rng, events) -> None:
+        stage = top["stage"]
+        verb = order["verb"]
+        b = self.board(state)
+        if stage == "buy":
+            if verb in ("done", "pass"):
+                top["stage"] = "pvo"
+                return
+            if verb != "buy":
+                raise IllegalOrder("answer buy UNIT HEX [chit] or done")
+            uid, h, chit = order.get("unit"), order.get("hex"), bool(order.get("chit"))
+            if uid not in state["units"] or state["units"][uid]["where"] != "reserve":
+                raise IllegalOrder(f"{uid} is not in the Soviet Reserve Box")
+            spec = self.scn.units[uid]
+            cost = (2 + (1 if chit else 0)) if spec.kind == "hq" else 1
+            if chit and spec.kind != "hq":
+                raise IllegalOrder("only an HQ's chit can be bought")
+            if cost > top["rp"]:
+                raise IllegalOrder(f"{self.name(uid)} costs {cost} RP, {top['rp']} left (11.1.1)")
+            if h not in self._placement_hexes(state, uid, top):
+                raise IllegalOrder(f"{self.name(uid)} cannot be placed in {h} (11.1.1)")
+            top["rp"] -= cost
+            self._place_soviet(state, uid, h, rng, events, top)
+            if chit and spec.chit:
+                state["cup"].append(spec.chit)
+                events.append(Event(f"{spec.chit} goes into the cup at once"))
+            return
+        if stage in ("pvo", "elite"):
+            if verb != "place":
+                raise IllegalOrder("answer place UNIT HEX")
+            uid = top["pvo"] if stage == "pvo" else top["elite_unit"]
+            h = order.get("hex")
+            if order.get("unit") not in (None, uid):
+                raise IllegalOrder(f"place {self.name(uid)}, not {order.get('unit')}")
+            legal = self._pvo_hexes(state, uid) if stage == "pvo" else self._placement_hexes(state, uid)
+            if h not in legal:
+                raise IllegalOrder(f"{self.name(uid)} cannot be placed in {h} (11.1.1)")
+            self._place_soviet(state, uid, h, rng, events, top)
+            if stage == "pvo":
+                top["stage"] = "elite"
+                top["elite_left"] = self.scn.turns[state["turn"]].elite
+            else:
+                top.pop("elite_unit")
+            return
+        if stage == "minsk_ask":
+            self._do_minsk_release(state, top, order, rng, events)
+            return
+        if stage == "escape":
+            if verb == "pass":
+                top["escapes"] = 0
+                return
+            if verb != "place":
+                raise IllegalOrder("answer place UNIT HEX")
+            uid, h = order.get("unit"), order.get("hex")
+            if f"place {orders.short(self.scn, uid)} {h}" not in self._escapee_options(state) \
+                    if uid in self.scn.units else True:
+                raise IllegalOrder(f"{uid} cannot escape to {h} (11.1.3)")
+            top["escapes"] -= 1
+            self._place_soviet(state, uid, h, rng, events, top)
+            return
+        if stage == "stars":
+            if verb != "stars":
+                raise IllegalOrder("answer stars UNIT ...")
+            units = order.get("units", [])
+            stars = [u for u, x in state["units"].items() if x["where"] == "stars"]
+            if len(units) != top["stars_roll"] or any(u not in stars for u in units) or len(set(units)) != len(units):
+                raise IllegalOrder(f"choose {top['stars_roll']} different '*' units")
+            for u in units:
+                state["units"][u]["where"] = "reserve"
+            events.append(Event("'*' units to the Reserve Box: " + ", ".join(self.name(u) for u in units)))
+            top["stage"] = "end"
+            return
+        raise IllegalOrder(f"no order expected now ({stage})")
+
+    def _place_soviet(self, state, uid, h, rng, events, top) -> None:
+        u = state["units"][uid]
+        u["where"], u["hex"], u["arrives"] = "map", h, None
+        u["steps"] = self.scn.units[uid].steps
+        events.append(Event(f"{self.name(uid)} placed in {h}"))
+        spec = self.scn.units[uid]
+        if spec.code == "*":
+            b = self.board(state)
+            for hq in self._soviet_hqs(state):
+                if b.distance(b.hex_of(hq), h) <= 1:
+                    top.setdefault("star_hqs", []).append(hq)
+                    break
+        if spec.kind == "combat" and h in state["vp"] and state["vp"][h] is None:
+            self._soviet_draws_vp(state, h, rng, events)   # 11.1.1 / 16.2
+
+    # ------------------------------------------------------- Minsk (14)
+    def _minsk_german(self, state) -> list[str]:
+        return sorted(u for u, x in state["units"].items()
+                      if x["where"] == "minsk" and self.scn.units[u].side == GERMAN)
+
+    def _minsk_soviet(self, state) -> list[str]:
+        return sorted(u for u, x in state["units"].items()
+                      if x["where"] == "minsk" and self.scn.units[u].side == SOVIET)
+
+    def _auto_minsk(self, state, top, rng, events) -> bool:
+        turn = state["turn"]
+        g = self._minsk_german(state)
+        if turn in MINSK_TURNS and g:
+            top["stage"] = "minsk_ask"
+            return False
+        if turn == MINSK_FORCED_TURN:
+            # 14.0: everything left comes out, no roll; Soviet remnants die
+            for u in self._minsk_soviet(state):
+                state["units"][u]["where"] = "removed"
+            hqs = [u for u in g if self.scn.units[u].kind == "hq"]
+            top["stage"] = "escape"
+            top["escapes"] = 0
+            if g:
+                self._release_move(state, g, events)
+                if hqs:
+                    state["stack"].append(_new_frame("add9a", count=len(hqs)))
+            return True
+        top["stage"] = "escape"
+        top["escapes"] = 0
+        return True
+
+    def _release_move(self, state, units, events) -> None:
+        for u in units:
+            state["units"][u]["where"] = "turn_track"
+            state["units"][u]["arrives"] = state["turn"]   # one that does not enter tries next turn
+        state["active"] = GERMAN
+        hexes = {u: [self._entry_hex(u, released=True)] for u in units}
+        events.append(Event("Released from the Minsk Pocket: " + ", ".join(self.name(u) for u in units)))
+        state["stack"].append(_new_frame("move", mode="enter", entering=list(units), entry_hexes=hexes))
+
+    def _do_minsk_release(self, state, top, order, rng, events) -> None:
+        verb = order["verb"]
+        if verb == "pass":
+            top["stage"] = "escape"
+            top["escapes"] = 0
+            return
+        if verb != "release":
+            raise IllegalOrder("answer release UNIT ... [buy N] or pass")
+        g = self._minsk_german(state)
+        units = list(order.get("units", []))
+        if not units or any(u not in g for u in units) or len(set(units)) != len(units):
+            raise IllegalOrder("release German units that are in the Minsk Pocket")
+        hqs = [u for u in units if self.scn.units[u].kind == "hq"]
+        buy = int(order.get("buy", 0))
+        if buy < 0 or buy > len(hqs):
+            raise IllegalOrder("at most one 9th Army chit per released HQ (14.0)")
+        value = 2 * len(hqs) + (len(units) - len(hqs)) + buy   # default 21: bought chits add their point
+        table = self.scn.minsk_escape
+        col = self._minsk_column(table, value)
+        die = int(table.get("die", 6))
+        roll = rng.roll(die, f"Minsk Escape Table, value {value}, German d{die}")
+        mod = int(table.get("drm", {}).get(str(state["turn"]), 0))
+        r = max(1, min(die, roll + mod))
+        cell = str(table["rows"][str(r)][col])
+        escapes = int(cell.rstrip("V"))
+        events.append(Event(f"Minsk escape: value {value}, d{die} {roll}{mod:+d} -> {cell} (14.0)"))
+        top["stage"] = "escape"
+        top["escapes"] = min(escapes, len(self._minsk_soviet(state)))
+        if escapes:
+            state["minsk_drm"] = True
+        if cell.endswith("V"):
+            if not state["vp_box"]:
+                self._win(state, SOVIET, ["Minsk escape takes a VP chit from an empty German box: immediate "
+                                          "Soviet victory (14.0)"], events)
+                return
+            i = rng.draw(state["vp_box"], "Minsk escape: VP chit taken from the German box")
+            state["vp_minsk"].append(state["vp_box"].pop(i))
+            events.append(Event("Soviet takes a VP chit from the German box, unseen (14.0)"))
+        self._release_move(state, units, events)
+        if buy:
+            state["stack"].append(_new_frame("add9a", count=buy))
+
+    def _minsk_column(self, table, value) -> int:
+        for i, c in enumerate(table["columns"]):
+            lo, _, hi = str(c).partition("-")
+            if c.endswith("+"):
+                if value >= int(c[:-1]):
+                    return i
+            elif int(lo) <= value <= int(hi or lo):
+                return i
+        return 0 if value < 1 else len(table["columns"]) - 1
+
+    def _escapee_options(self, state) -> list[str]:
+        out = []
+        b = self.board(state)
+        for u in self._minsk_soviet(state):
+            for h in self._placement_hexes(state, u, None, b):
+                out.append(f"place {orders.short(self.scn, u)} {h}")
+        return out
+
+    # ---------------------------------------------------- 9th Army chit
+    def _unplayed_of_kind(self, state, side, kind) -> list[str]:
+        hidden = state["hidden"].get(side) or {"chits": {}}
+        secret = {c for c, _ in hidden["chits"].values()}
+        return sorted(c for c, s in self.scn.chits.items() if s.side == side and s.kind == kind
+                      and c not in secret and c not in state["played"] and c not in state["cup"])
+
+    def _ask_add9a(self, state, top) -> Decision:
+        return Decision(GERMAN, "add9a", f"add up to {top['count']} unplayed 9th Army chit(s) to the cup",
+                        private=True)
+
+    def _do_add9a(self, state, top, d, order, rng, events) -> None:
+        if order["verb"] != "add-chit":
+            raise IllegalOrder("expected add-chit")
+        chits = list(order.get("chits", []))
+        if len(chits) > top["count"]:
+            raise IllegalOrder(f"at most {top['count']} chit(s)")
+        for c in chits:
+            spec = self.scn.chits.get(c)
+            if spec is None or spec.kind != "9A" or c in state["played"] or c in state["cup"]:
+                raise IllegalOrder(f"{c} is not an unplayed 9th Army chit")
+        if state["hidden"].get(GERMAN) is not None:
+            ok = self._unplayed_of_kind(state, GERMAN, "9A")
+            if any(c not in ok for c in chits):
+                raise IllegalOrder("that 9th Army chit is already in the cup")
+        self._pop(state, top)
+        state["cup"].extend(chits)
+        events.append(Event(f"{len(chits)} 9th Army chit(s) go into the cup" if chits
+                            else "no unplayed 9th Army chit to add"))
+
+    # ======================================================= end of turn
+    def _auto_endturn(self, state, top, rng, events) -> bool:
+        b = self.board(state)
+        stage = top.get("stage", "removal")
+        if stage == "removal":
+            for hq in sorted(u for u in b.units_of(GERMAN) + b.units_of(SOVIET) if b.is_hq(u)):
+                if not seqmech.hq_has_units_in_range(b, hq):
+                    state["units"][hq]["where"], state["units"][hq]["hex"] = "removed", None
+                    events.append(Event(f"{self.name(hq)} has no combat unit in range and is removed (12.5)"))
+            top["stage"] = "directive"
+            return True
+        if stage == "directive":
+            top["stage"] = "end"
+            if state["turn"] == 6 and state["directive"] is None and self.scn.hitler_directive:
+                roll = rng.roll(self.scn.hitler_die or 6, f"Hitler Directive Table, German d{self.scn.hitler_die or 6}")
+                res = self.scn.hitler_directive[roll]
+                events.append(Event(f"Hitler Directive: d{self.scn.hitler_die} {roll} -> {res} (15)"))
+                if res == "choice":
+                    top["stage"] = "choice"
+                    return False
+                state["directive"] = res
+            return True
+        if stage == "choice":
+            return False
+        # end of game?
+        last = LAST_TURN_DISTRACTED if state["directive"] in ("distracted", "choice_distracted") else self.last_turn
+        if state["turn"] >= last:
+            self._final_score(state, rng, events)
+            return True
+        self._pop(state, top)
+        state["turn"] += 1
+        state["cup"], state["played"], state["guderian_box"] = [], [], False
+        state["sealed"], state["art_hexes"] = {}, []
+        for side in SIDES:
+            if state["hidden"].get(side) is not None:
+                state["hidden"][side]["chits"] = {}
+        self._clear_activation(state)
+        state["stack"].append(_new_frame("chits", done=[]))
+        events.append(Event(f"Turn {state['turn']} begins"))
+        if state["turn"] == 7 and state["directive"] in ("distracted", "choice_distracted"):
+            mot = self._withdrawable(state)
+            if len(mot) <= DISTRACTED_REMOVALS:
+                for u in mot:
+                    state["units"][u]["where"], state["units"][u]["hex"] = "hitler_removed", None
+                events.append(Event(f"Hitler Distracted: {len(mot)} motorized unit(s) leave (15.2)"))
+            else:
+                state["stack"].append(_new_frame("distracted"))
+        return True
+
+    def _ask_endturn(self, state, top) -> Decision:
+        return Decision(GERMAN, "directive", "Guderian's Choice (15.3): directive moscow or directive distracted",
+                        ("directive moscow", "directive distracted"))
+
+    def _do_endturn(self, state, top, d, order, rng, events) -> None:
+        if order["verb"] != "directive" or order.get("choice") not in ("moscow", "distracted"):
+            raise IllegalOrder("answer directive moscow or directive distracted")
+        state["directive"] = "choice_" + order["choice"]
+        top["stage"] = "end"
+        events.append(Event(f"Guderian's Choice: {order['choice']}"))
+
+    def _withdrawable(self, state) -> list[str]:
+        """Default 30: German motorized combat units on the map."""
+        b = self.board(state)
+        return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and b.spec(u).motorized)
+
+    def _ask_distracted(self, state, top) -> Decision:
+        from itertools import combinations
+        mot = self._withdrawable(state)
+        opts = ["withdraw " + " ".join(orders.short(self.scn, u) for u in c)
+                for c in combinations(mot, DISTRACTED_REMOVALS)][:40]
+        return Decision(GERMAN, "withdraw", f"Hitler Distracted: remove {DISTRACTED_REMOVALS} motorized units (15.2)",
+                        tuple(opts))
+
+    def _do_distracted(self, state, top, d, order, rng, events) -> None:
+        units = list(order.get("units", []))
+        mot = self._withdrawable(state)
+        if order["verb"] != "withdraw" or len(set(units)) != DISTRACTED_REMOVALS or any(u not in mot for u in units):
+            raise IllegalOrder(f"withdraw {DISTRACTED_REMOVALS} different German motorized units on the map")
+        for u in units:
+            state["units"][u]["where"], state["units"][u]["hex"] = "hitler_removed", None
+        self._pop(state, top)
+        events.append(Event("Hitler Distracted: " + ", ".join(self.name(u) for u in units) + " leave (15.2)"))
+
+    def _final_score(self, state, rng, events) -> None:
+        """16.3: every chit turned up, then the count."""
+        g = sum(victory.resolve(state, e, rng, "end of game: German box chit value") for e in state["vp_box"])
+        unc = 0
+        for h, chit in sorted(state["vp"].items()):
+            if chit == "down":
+                unc += victory.draw_value(state, self.scn.map.victory[h], rng, f"end of game: VP chit in {h}")
+            elif chit:
+                unc += int(chit.split(":")[1])
+        minsk = sum(victory.resolve(state, e, rng, "end of game: Minsk chit value") for e in state["vp_minsk"])
+        elim = sum(1 for u, x in state["units"].items() if x["where"] == "elim_motorized")
+        winner, lines = victory.score(state["directive"], g, unc, minsk, elim)
+        self._win(state, winner, [f"Game over after turn {state['turn']}"] + lines, events)
+
+    # ---------------------------------------------------------- queries
+    def vp_known(self, state: State) -> dict[str, int]:
+        """What anyone can count now: face-up chits and box size."""
+        up = sum(int(c.split(":")[1]) for c in state["vp"].values() if c and c.startswith("up:"))
+        down = sum(1 for c in state["vp"].values() if c == "down")
+        return {"face_up": up, "face_down": down, "box": len(state["vp_box"]), "minsk": len(state["vp_minsk"])}
+
+
+def seal_chits(order: dict[str, Any], salts: list[bytes]) -> dict[str, Any]:
+    """Give a parsed ``chits`` order its secret part and commitments, as
+    the side's program does before applying it (one fresh salt per chit)."""
+    chits = list(order.get("secret", {}).get("chits", order.get("chits", [])))
+    if len(salts) < len(chits):
+        raise ValueError("one salt per chit")
+    out = {k: v for k, v in order.items() if k != "chits"}
+    out["secret"] = {"chits": chits, "salts": [s.hex() for s in salts[:len(chits)]]}
+    out["commitments"] = [commitment.commit(c, s) for c, s in zip(chits, salts)]
+    return out
