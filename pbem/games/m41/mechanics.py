@@ -388,12 +388,14 @@ def open_battle(state: State, sc: Scenario, area: str, events: list[Event]) -> d
                    and not (newly and all(state["tokens"][t].get("river") for t in tokens_in(state, area, att)
                                           if sc.spec(state["tokens"][t]["block"]).type == "tank")))
     steps: list[dict[str, Any]] = [{"kind": "artillery", "hq": hq} for hq in state["combat"]["artillery"].get(area, [])]
-    steps += [{"kind": "air", "bombers": state["combat"].get("air", {}).get(area, [])}] \
-        if state["combat"].get("air", {}).get(area) else []
+    bombers = state["combat"].get("air", {}).get(area, [])
+    if bombers:
+        steps += [{"kind": "aa"}, {"kind": "air"}]
     if tank_attack:
         events.append(Event(f"tank attack in {name}: the attacker fires first", {"area": area}))
     steps += [{"kind": "fire", "side": s} for s in ([att, df] if tank_attack else [df, att])]
-    return {"area": area, "absorb": absorb, "newly": newly, "steps": steps, "i": 0, "hits": None, "tie": None}
+    return {"area": area, "absorb": absorb, "newly": newly, "steps": steps, "i": 0, "hits": None, "tie": None,
+            "bombers": bombers}
 
 
 def run_battle(state: State, sc: Scenario, rng: Rng, events: list[Event], choice: str | None = None) -> str | None:
@@ -403,6 +405,8 @@ def run_battle(state: State, sc: Scenario, rng: Rng, events: list[Event], choice
     ``choice`` answers that question when resuming."""
     b = state["combat"]["battle"]
     while True:
+        if b.get("aa_due"):
+            return GERMAN                   # the German splits the AA hits (10.12.3)
         if b["hits"] is not None:
             waiting = _apply_hits(state, sc, b, events, choice)
             choice = None
@@ -414,6 +418,12 @@ def run_battle(state: State, sc: Scenario, rng: Rng, events: list[Event], choice
             _close_battle(state, sc, b, events)
             return None
         step = b["steps"][b["i"]]
+        if step["kind"] == "aa":
+            from .air import aa_fire
+            b["i"] += 1
+            b["aa_hits"] = aa_fire(state, sc, b["area"], rng, events)
+            b["aa_due"] = b["aa_hits"] > 0
+            continue
         target, n = _fire(state, sc, b, step, rng, events)
         b["hits"] = {"side": target, "n": n}
 
@@ -435,7 +445,7 @@ def _fire(state: State, sc: Scenario, b: dict[str, Any], step: dict[str, Any], r
         return df, hits
     if step["kind"] == "air":
         from .air import airstrike
-        return df, airstrike(state, sc, b, step, rng, events)
+        return df, airstrike(state, sc, b, rng, events)
     side = step["side"]
     hits = 0
     all_rolls: list[int] = []

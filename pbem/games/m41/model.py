@@ -125,6 +125,7 @@ class Scenario:
     limits: dict[str, int]
     victory_rules: dict[str, Any]
     published_lv: dict[str, int] = field(default_factory=dict)
+    luftwaffe: dict[str, Any] = field(default_factory=dict)
 
     def spec(self, block: str) -> BlockSpec:
         return self.blocks[block]
@@ -159,7 +160,7 @@ def check(data: dict[str, Any]) -> list[str]:
             problems.append(f"scenario.{key} is absent")
     if head.get("game") not in (None, "m41"):
         problems.append(f"scenario.game is {head.get('game')!r}, not 'm41'")
-    for key in ("map", "blocks", "placements", "pools", "terrain", "sequence"):
+    for key in ("map", "blocks", "placements", "pools", "terrain", "sequence", "luftwaffe"):
         if key not in data:
             problems.append(f"{key} is absent")
     if problems:
@@ -220,5 +221,5 @@ def load(data: dict[str, Any]) -> Scenario:
         sequence=dict(data["sequence"]), terrain_table=data["terrain"], weather_mp=dict(data["weather_mp"]),
         firepower=dict(data["firepower"]), replacement_cost=dict(data["replacement_cost"]),
         movement=dict(data["movement"]), limits=dict(data["limits"]), victory_rules=dict(data["victory"]),
-        published_lv=dict(data.get("published_lv", {})),
+        published_lv=dict(data.get("published_lv", {})), luftwaffe=dict(data.get("luftwaffe", {})),
     )

@@ -2,6 +2,8 @@
 
     pass | pass; move G05 12 13 | pass; dl G07
     ti; activate G03 [AREA...]; move G05 13 14; dl G07; art G03 13; fight 17
+    ti; activate G03; activate G09; air G09 14 he111 2 stuka 1; move G05 14
+    aa abort | aa destroy stuka | aa destroyed he111 1 aborted stuka 1   (German: AA hits, 10.12.3)
     si A lv 8; move G05 13; dl G07        si B lv 8; reinforce 9A 4A
     logistics pause | logistics activate lv 8; regen G03 2; replace G05 1; reinforce 22 37
     losses S07                            (which tied block takes a hit, 10.14)
@@ -33,6 +35,22 @@ def parse(text: str) -> dict[str, Any]:
     order: dict[str, Any] = {"verb": verb}
     if verb in ("reveal", "attrition", "setup"):
         return order
+    if verb == "aa":
+        words = head[1:]
+        if words[:1] in (["destroyed"], ["aborted"]):
+            key = None
+            for w in words:
+                if w in ("destroyed", "aborted"):
+                    key = w
+                    order.setdefault(w, {})
+                elif key and w in ("he111", "stuka"):
+                    order[key][w] = 0
+                    last = w
+                elif key:
+                    order[key][last] = _int(w, "aa")
+            return order
+        order["policy"] = " ".join(words) or "abort"
+        return order
     if verb == "losses":
         if len(head) != 2 or len(segs) != 1:
             raise IllegalOrder("losses TOKEN")
@@ -60,6 +78,13 @@ def parse(text: str) -> dict[str, Any]:
             order.setdefault("activate", []).append({"token": args[0], "path": args[1:]})
         elif word == "dl" and len(args) == 1:
             order.setdefault("dl", []).append(args[0])
+        elif word == "air" and len(args) >= 4:
+            c: dict[str, Any] = {"hq": args[0], "area": args[1]}
+            for kind, n in zip(args[2::2], args[3::2]):
+                if kind not in ("he111", "stuka"):
+                    raise IllegalOrder(f"air: {kind!r} is not he111 or stuka")
+                c[kind] = _int(n, "air")
+            order.setdefault("air", []).append(c)
         elif word == "art" and len(args) == 2:
             order.setdefault("artillery", {})[args[0]] = args[1]
         elif word == "fight" and args:
@@ -85,6 +110,11 @@ def format_order(order: dict[str, Any]) -> str:
             head += ["lv", str(order["lv"])]
     if verb == "losses":
         return f"losses {order['token']}"
+    if verb == "aa":
+        if "policy" in order:
+            return f"aa {order['policy']}"
+        return " ".join(["aa"] + [" ".join([k] + [f"{t} {n}" for t, n in order[k].items()])
+                                  for k in ("destroyed", "aborted") if k in order])
     segs = [" ".join(head)]
     for a in order.get("activate", []):
         segs.append(" ".join(["activate", a["token"], *a.get("path", [])]))
@@ -92,6 +122,8 @@ def format_order(order: dict[str, Any]) -> str:
         segs.append(" ".join(["move", m["token"], *m["path"]]))
     for t in order.get("dl", []):
         segs.append(f"dl {t}")
+    for c in order.get("air", []):
+        segs.append(" ".join(["air", c["hq"], c["area"]] + [f"{k} {c[k]}" for k in ("he111", "stuka") if k in c]))
     for hq, area in order.get("artillery", {}).items():
         segs.append(f"art {hq} {area}")
     if order.get("fight"):

@@ -31,6 +31,7 @@ from typing import Any, Callable
 from pbem.game import Decision, Event, IllegalOrder, Rng, ScenarioError, public
 from pbem.protocol.commit import check as commit_check, commit
 
+from . import air
 from . import mechanics as mx
 from .mechanics import contested, has_units, known, tokens_in
 from .model import GERMAN, PREFIX, SIDES, SOVIET, WOOD, Scenario, hq_up, load, other, step_down
@@ -80,6 +81,7 @@ class M41Rules:
             "next_token": dict(count), "tokens": tokens, "setup_slots": slots, "setup_done": [],
             "logistics_queue": [], "contested_at_start": [], "combat": {"queue": [], "newly": [], "artillery": {}},
             "result": None, "options": dict(self.options), "disc_uses": {GERMAN: 0, SOVIET: 0},
+            "air": air.initial(sc),
             "hidden": {GERMAN: None, SOVIET: None},
         }
 
@@ -100,6 +102,12 @@ class M41Rules:
                             ("logistics pause", "logistics activate lv N; regen TOK N; replace TOK N; reinforce AREA..."))
         if phase == "battle":
             battle = state["combat"].get("battle")
+            if battle and battle.get("aa_due"):
+                return Decision(GERMAN, "aa", f"german: {battle['aa_hits']} AA hits in "
+                                f"{self.sc.area_name(battle['area'])} on {air.committed(battle)}: abort (1 hit) "
+                                "or destroy (2 hits) which bombers (10.12.3)?",
+                                ("aa abort", "aa destroy", "aa destroyed he111 N stuka N aborted he111 N stuka N"),
+                                policy="aa")
             if battle and battle.get("tie"):
                 side = state["tokens"][battle["tie"][0]]["side"]
                 return Decision(side, "losses", f"{side}: which of your equal blocks in "
@@ -138,7 +146,7 @@ class M41Rules:
         if side != decision.side:
             raise IllegalOrder(f"it is {decision.side}'s turn to decide ({decision.kind}), not {side}'s")
         verb = order.get("verb")
-        expected = {"setup": ("setup",), "logistics": ("logistics",), "reveal": ("reveal",), "losses": ("losses",),
+        expected = {"setup": ("setup",), "logistics": ("logistics",), "reveal": ("reveal",), "losses": ("losses",), "aa": ("aa",),
                     "attrition": ("attrition",), "impulse": ("pass", "ti", "si")}[decision.kind]
         if verb not in expected:
             raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
@@ -333,6 +341,7 @@ class M41Rules:
         know = self._knows(state, side, order)
         openings = {r["token"]: r for r in order.get("reveal", [])}
         hqs: list[str] = []
+        lw_hqs: list[str] = []
         for act in order.get("activate", []):
             tok = act["token"]
             v = state["tokens"].get(tok)
@@ -344,7 +353,8 @@ class M41Rules:
                 self._open(state, tok, openings.get(tok))
             spec = sc.spec(v["block"])
             if spec.type == "lwhq":
-                raise IllegalOrder(f"{tok}: Luftwaffe activation is not implemented in this version")
+                self._activate_lw(state, side, tok, act, hqs, lw_hqs)
+                continue
             if spec.type != "hq":
                 raise IllegalOrder(f"{tok}: {v['block']} is not an HQ")
             if sc.is_box(v["area"]):
@@ -368,8 +378,31 @@ class M41Rules:
             if not sc.graph.adjacent(state["tokens"][hq]["area"], area) or not contested(state, area):
                 raise IllegalOrder(f"{hq}: artillery goes into one adjacent contested area")
             artillery.setdefault(area, []).append(hq)
-        events.append(Event(f"{side} Tactical Impulse: {', '.join(hqs)} activated", {"hqs": hqs}))
-        self._start_combat(state, side, order, artillery, rng, events)
+        bombers = air.check_commitments(state, sc, order.get("air", []), lw_hqs)
+        events.append(Event(f"{side} Tactical Impulse: {', '.join(hqs + lw_hqs)} activated", {"hqs": hqs}))
+        self._start_combat(state, side, order, artillery, rng, events, bombers)
+
+    def _activate_lw(self, state: State, side: str, tok: str, act: dict[str, Any], hqs: list[str],
+                     lw_hqs: list[str]) -> None:
+        """10.10: an LW HQ is activated only after a Tactical HQ, never when
+        exhausted; it may move first like any HQ and is revealed outside enemy
+        areas.  It commands nobody and fires no artillery."""
+        sc = self.sc
+        v = state["tokens"][tok]
+        if not hqs:
+            raise IllegalOrder(f"{tok}: an LW HQ is activated only after a Tactical HQ (10.10)")
+        if v["strength"] <= 0:
+            raise IllegalOrder(f"{tok}: an exhausted LW HQ cannot be activated (10.10)")
+        if sc.is_box(v["area"]):
+            raise IllegalOrder(f"{tok}: no HQ is activated in a box (10.1)")
+        path = list(act.get("path", []))
+        mx.check_path(state, sc, side, tok, path, mx.allowance(sc, sc.spec(v["block"])), may_engage=False)
+        mx.do_move(state, sc, side, tok, path)
+        if has_units(state, v["area"], other(side)):
+            raise IllegalOrder(f"{tok}: an HQ is not revealed among enemy units (10.1)")
+        mx.check_stacking(state, sc, side, v["area"], tok)
+        v["activated"] = True
+        lw_hqs.append(tok)
 
     def _acts(self, state: State, side: str, order: Order, mode: str, know: bool, hqs: list[str],
               events: list[Event]) -> None:
@@ -445,7 +478,7 @@ class M41Rules:
 
     # combat (10.11-10.15)
     def _start_combat(self, state: State, side: str, order: Order, artillery: dict[str, list[str]],
-                      rng: Rng, events: list[Event]) -> None:
+                      rng: Rng, events: list[Event], bombers: dict[str, list[dict[str, Any]]] | None = None) -> None:
         now = mx.contested_areas(state)
         newly = [a for a in now if a not in state["contested_at_start"]]
         optional = []
@@ -455,10 +488,10 @@ class M41Rules:
             if a not in optional:
                 optional.append(a)
         queue = [a for a in newly if tokens_in(state, a, side)] + optional
-        for a in artillery:
+        for a in list(artillery) + list(bombers or {}):
             if a not in queue:
-                raise IllegalOrder(f"{a}: artillery supports only a battle fought this impulse")
-        state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery, "pass": False}
+                raise IllegalOrder(f"{a}: artillery and bombers support only a battle fought this impulse")
+        state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery, "air": bombers or {}, "pass": False}
         state["phase"] = "battle"
         self._advance(state, rng, events)
 
@@ -497,6 +530,15 @@ class M41Rules:
         if order.get("token") not in tie:
             raise IllegalOrder(f"the hit goes to one of {', '.join(tie)} (10.14.1)")
         self._advance(state, rng, events, choice=order["token"])
+
+    def _apply_aa(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        b = state["combat"]["battle"]
+        if "policy" in order:
+            order = air.aa_policy(b, str(order["policy"]))
+        dead, back = air.check_aa_result(b, order)
+        air.take_aa_result(state, b, dead, back, events)
+        b["aa_due"] = False
+        self._advance(state, rng, events)
 
     def _apply_reveal(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         due = self._due_reveals(state, side)
@@ -589,6 +631,8 @@ class M41Rules:
         side = state["active"]
         state["impulse"] += 1
         state["phase"] = "impulse"
+        if side == GERMAN:
+            air.aborted_return(state)       # 10.14.3: aborted bombers fly again
         if side == GERMAN and state["turn"] >= int(self.sc.sequence["weather_rolls_from_turn"]) \
                 and state["weather"] not in ("snow", "blizzard"):
             self._weather(state, rng, events)
@@ -626,8 +670,10 @@ class M41Rules:
         self._start_impulse(state, rng, events)
 
     def _final_phase(self, state: State, rng: Rng, events: list[Event]) -> None:
-        """Kiev check (13.2), then the next turn or the end of the game."""
+        """Bombers return (13.1), Kiev check (13.2), then the next turn or the
+        end of the game."""
         sc = self.sc
+        air.destroyed_return(state)
         if state["discs"]["kiev"] == SOVIET and all(state["control"][a] == GERMAN for a in sc.special_cities.values()):
             state["discs"]["kiev"] = GERMAN
             self._arrive(state, GERMAN, [b for a in sc.arrivals if a.get("event") == "kiev" for b in a["blocks"]])
@@ -849,6 +895,8 @@ class M41Rules:
             return None
         if decision.kind == "logistics" and policies.get("logistics") == "pause":
             return {"verb": "logistics", "choice": "pause"}
+        if decision.kind == "aa" and policies.get("aa"):
+            return {"verb": "aa", "policy": str(policies["aa"])}
         if decision.kind == "losses" and policies.get("losses"):
             return {"verb": "losses", "token": loss_choice(state, self.sc, state["combat"]["battle"]["tie"],
                                                            str(policies["losses"]))}
@@ -905,6 +953,8 @@ class M41Game:
                       "words ranked first to last, each a token (S07), a block id or a block type (infantry, tank, "
                       "cavalry, motorized, hq); unranked ties go to the lowest token; 'first' = lowest token always. "
                       "The value is public: prefer tokens and types to block ids",
+            "aa": "German: how AA hits on bombers are taken (10.12.3): 'abort' (one hit each) or 'destroy' "
+                  "(two hits destroy one), He-111s first unless 'stuka' comes first, e.g. 'destroy stuka'",
         }
 
     def rules(self, scenario: dict[str, Any], options: dict[str, Any]) -> M41Rules:
