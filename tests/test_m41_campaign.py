@@ -51,7 +51,7 @@ def test_10_14_an_impulse_with_battles_costs_the_defender_one_reply():
                               for t_ in state["setup_slots"]}.items() if v}
     hq = tok["G-2Pg-HQ"]
     movers = [x for x, v in state["tokens"].items() if v["area"] == "9" and x != hq and v["side"] == "german"]
-    t.push(f"ti; activate {hq}; " + "; ".join(f"move {x} 14" for x in movers))
+    t.push(f"ti; activate {hq}; " + "; ".join(f"move {x} 14" for x in movers) + "; no blitz; no exploit")
     assert t.done and t.waiting_for() == "soviet"
     gf = gamefile.GameFile(gf.exchanges + [t.finish()])
     gf, side = one_exchange(gf, PRACTICE, ids)

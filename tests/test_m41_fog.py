@@ -137,6 +137,8 @@ def _scripted_game(decisions=40, seed=7):
         d = RULES.pending(state)
         if d.private or d.kind == "setup":
             candidates = [RULES.private_answer(state, d)]
+        elif d.kind in ("blitz", "exploit"):
+            candidates = [{"verb": d.kind}]
         elif d.kind == "losses":
             candidates = [{"verb": "losses", "token": d.options[0].split()[1]}]
         elif d.kind == "logistics":

@@ -7,6 +7,9 @@
     si A lv 8; move G05 13; dl G07        si B lv 8; reinforce 9A 4A
     logistics pause | logistics activate lv 8; regen G03 2; replace G05 1; reinforce 22 37
     losses S07                            (which tied block takes a hit, 10.14)
+    blitz | blitz; move G05 14; art G03 14  (Blitz Segment, 10.16)
+    ti; ...; no blitz; no exploit           (decline them in advance: no stop after the battles)
+    exploit no | exploit lv 6; move G05 13 14   (Exploitation, 10.18)
     reveal | attrition | setup            (answered by the side's own program)
 
 Areas entered are listed in order; the starting area is not repeated.
@@ -68,7 +71,15 @@ def parse(text: str) -> dict[str, Any]:
             if len(head) != 4 or head[2] != "lv":
                 raise IllegalOrder("logistics activate lv N")
             order["lv"] = _int(head[3], "lv")
-    elif verb not in ("pass", "ti") or len(head) != 1:
+    elif verb == "exploit":
+        if head[1:] in ([], ["no"]):
+            if len(segs) > 1:
+                raise IllegalOrder("exploit no | exploit lv N; move TOK AREA...")
+            return order
+        if len(head) != 3 or head[1] != "lv":
+            raise IllegalOrder("exploit no | exploit lv N; move TOK AREA...")
+        order["lv"] = _int(head[2], "lv")
+    elif verb not in ("pass", "ti", "blitz") or len(head) != 1:
         raise IllegalOrder(f"unknown order {' '.join(head)!r}")
     for seg in segs[1:]:
         word, args = seg[0].lower(), seg[1:]
@@ -85,6 +96,8 @@ def parse(text: str) -> dict[str, Any]:
                     raise IllegalOrder(f"air: {kind!r} is not he111 or stuka")
                 c[kind] = _int(n, "air")
             order.setdefault("air", []).append(c)
+        elif word == "no" and len(args) == 1 and args[0] in ("blitz", "exploit"):
+            order.setdefault("skip", []).append(args[0])     # decided now: no stop after the battles
         elif word == "art" and len(args) == 2:
             order.setdefault("artillery", {})[args[0]] = args[1]
         elif word == "fight" and args:
@@ -104,6 +117,8 @@ def format_order(order: dict[str, Any]) -> str:
     head = [verb]
     if verb == "si":
         head += [order["option"], "lv", str(order["lv"])]
+    elif verb == "exploit":
+        head += ["lv", str(order["lv"])] if "lv" in order else ["no"]
     elif verb == "logistics":
         head.append(order["choice"])
         if order["choice"] == "activate":
@@ -126,6 +141,8 @@ def format_order(order: dict[str, Any]) -> str:
         segs.append(" ".join(["air", c["hq"], c["area"]] + [f"{k} {c[k]}" for k in ("he111", "stuka") if k in c]))
     for hq, area in order.get("artillery", {}).items():
         segs.append(f"art {hq} {area}")
+    for k in order.get("skip", []):
+        segs.append(f"no {k}")
     if order.get("fight"):
         segs.append(" ".join(["fight", *order["fight"]]))
     secret = order.get("secret", {})

@@ -81,6 +81,7 @@ class M41Rules:
             "next_token": dict(count), "tokens": tokens, "setup_slots": slots, "setup_done": [],
             "logistics_queue": [], "contested_at_start": [], "combat": {"queue": [], "newly": [], "artillery": {}},
             "result": None, "options": dict(self.options), "disc_uses": {GERMAN: 0, SOVIET: 0},
+            "disc_turn": {GERMAN: 0, SOVIET: 0},
             "air": air.initial(sc),
             "hidden": {GERMAN: None, SOVIET: None},
         }
@@ -116,6 +117,14 @@ class M41Rules:
             side = self._needs_reveal(state)
             areas = ", ".join(self.sc.area_name(a) for a in state["combat"]["queue"])
             return Decision(side, "reveal", f"{side}: showdown in {areas}", ("reveal",), private=True)
+        if phase == "blitz":
+            side = state["active"]
+            return Decision(side, "blitz", f"{side}: Blitz Segment: {', '.join(self._blitzers(state))} may blitz (10.16)",
+                            ("blitz", "blitz; move TOK AREA; art HQ AREA"), policy="blitz")
+        if phase == "exploit":
+            side = state["active"]
+            return Decision(side, "exploit", f"{side}: spend the Initiative Disc on an Exploitation Move (10.18)?",
+                            ("exploit no", "exploit lv N; move TOK AREA..."), policy="exploit")
         if phase == "attrition":
             return Decision(state["active"], "attrition", "isolated blocks lose a step", ("attrition",), private=True)
         side = state["active"]
@@ -147,7 +156,8 @@ class M41Rules:
             raise IllegalOrder(f"it is {decision.side}'s turn to decide ({decision.kind}), not {side}'s")
         verb = order.get("verb")
         expected = {"setup": ("setup",), "logistics": ("logistics",), "reveal": ("reveal",), "losses": ("losses",), "aa": ("aa",),
-                    "attrition": ("attrition",), "impulse": ("pass", "ti", "si")}[decision.kind]
+                    "attrition": ("attrition",), "impulse": ("pass", "ti", "si"),
+                    "blitz": ("blitz",), "exploit": ("exploit",)}[decision.kind]
         if verb not in expected:
             raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
         events: list[Event] = []
@@ -316,6 +326,7 @@ class M41Rules:
     def _apply_si(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         if state["initiative"] != side:
             raise IllegalOrder("a Strategic Impulse needs the Initiative Disc (11)")
+        self._check_disc(state, side)
         lv = mx.check_lv_claim(state, self.sc, side, order.get("lv"))
         know = self._knows(state, side, order)
         option = order.get("option")
@@ -331,10 +342,31 @@ class M41Rules:
             self._place_reinforcements(state, side, order, areas, new_tokens, know, events)
         else:
             raise IllegalOrder("si A or si B")
-        state["initiative"] = other(side)
-        state["disc_uses"][side] += 1
+        self._spend_disc(state, side)
         events.append(Event(f"{side} spends the Initiative Disc (SI option {option}, LV {lv})", {"lv": lv}))
         self._start_combat(state, side, order, {}, rng, events)
+
+    def _disc_left(self, state: State, side: str) -> bool:
+        """Scenario limit on spending the Initiative Disc (per player, per turn
+        or per game; AMB-4)."""
+        limit = self.sc.sequence.get("disc_limit")
+        if not limit:
+            return True
+        used = state["disc_uses"][side] if limit.get("per") == "game" else state.get("disc_turn", {}).get(side, 0)
+        return used < int(limit["uses"])
+
+    def _spend_disc(self, state: State, side: str) -> None:
+        """The disc goes to the opponent, who may spend it in turn (AMB-4)."""
+        state["initiative"] = other(side)
+        state["disc_uses"][side] += 1
+        state.setdefault("disc_turn", {GERMAN: 0, SOVIET: 0})[side] += 1
+
+    def _check_disc(self, state: State, side: str) -> None:
+        if state["initiative"] != side:
+            raise IllegalOrder("spending the Initiative Disc needs it (11, 10.18)")
+        if not self._disc_left(state, side):
+            lim = self.sc.sequence["disc_limit"]
+            raise IllegalOrder(f"the Initiative Disc may be spent {lim['uses']} time(s) per {lim['per']} here")
 
     def _apply_ti(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         sc = self.sc
@@ -380,7 +412,7 @@ class M41Rules:
             artillery.setdefault(area, []).append(hq)
         bombers = air.check_commitments(state, sc, order.get("air", []), lw_hqs)
         events.append(Event(f"{side} Tactical Impulse: {', '.join(hqs + lw_hqs)} activated", {"hqs": hqs}))
-        self._start_combat(state, side, order, artillery, rng, events, bombers)
+        self._start_combat(state, side, order, artillery, rng, events, bombers, mode="ti")
 
     def _activate_lw(self, state: State, side: str, tok: str, act: dict[str, Any], hqs: list[str],
                      lw_hqs: list[str]) -> None:
@@ -478,7 +510,8 @@ class M41Rules:
 
     # combat (10.11-10.15)
     def _start_combat(self, state: State, side: str, order: Order, artillery: dict[str, list[str]],
-                      rng: Rng, events: list[Event], bombers: dict[str, list[dict[str, Any]]] | None = None) -> None:
+                      rng: Rng, events: list[Event], bombers: dict[str, list[dict[str, Any]]] | None = None,
+                      mode: str = "si") -> None:
         now = mx.contested_areas(state)
         newly = [a for a in now if a not in state["contested_at_start"]]
         optional = []
@@ -491,7 +524,9 @@ class M41Rules:
         for a in list(artillery) + list(bombers or {}):
             if a not in queue:
                 raise IllegalOrder(f"{a}: artillery and bombers support only a battle fought this impulse")
-        state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery, "air": bombers or {}, "pass": False}
+        state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery, "air": bombers or {}, "pass": False,
+                           "mode": mode, "cleared": [], "blitz": mode != "ti" or "blitz" in order.get("skip", []),
+                           "exploit": mode != "ti" or "exploit" in order.get("skip", [])}
         state["phase"] = "battle"
         self._advance(state, rng, events)
 
@@ -520,10 +555,108 @@ class M41Rules:
             combat["battle"] = mx.open_battle(state, self.sc, area, events)
 
     def _battle_done(self, state: State, battle: dict[str, Any]) -> None:
-        """Hook after each battle (Blitz eligibility is noted here)."""
+        """10.16: a Green area cleared by the attacker lets its Fast blocks blitz."""
+        if battle.get("cleared") and self.sc.terrain.get(battle["area"]) == "green":
+            state["combat"].setdefault("cleared", []).append(battle["area"])
 
     def _after_battles(self, state: State, rng: Rng, events: list[Event]) -> None:
+        combat = state["combat"]
+        if not combat.get("blitz", True):
+            combat["blitz"] = True
+            if state["weather"] == "good" and self._blitzers(state):
+                state["phase"] = "blitz"
+                return
         self._finish_combat(state, rng, events)
+
+    def _blitz_hqs(self, state: State) -> list[str]:
+        return [t for t, v in state["tokens"].items() if v.get("activated") and v["side"] == state["active"]
+                and v.get("revealed") and self.sc.spec(v["block"]).blitz and v["strength"] > 0
+                and not self.sc.is_box(v["area"])]
+
+    def _blitzers(self, state: State) -> list[str]:
+        """Fast Combat Blocks that fought in a cleared Green area and are
+        within range of an activated Blitz HQ that commands them (10.16)."""
+        side = state["active"]
+        hqs = self._blitz_hqs(state)
+        out = []
+        for area in state["combat"].get("cleared", []):
+            for tok in tokens_in(state, area, side):
+                v = state["tokens"][tok]
+                if not v.get("revealed") or v.get("cube"):
+                    continue
+                spec = self.sc.spec(v["block"])
+                if spec.is_combat and spec.speed == "fast" and self._commanded(state, side, tok, hqs):
+                    out.append(tok)
+        return sorted(out, key=mx.natural)
+
+    def _apply_blitz(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        """10.16 (AMB-17): each eligible block moves 1 MP into an adjacent Green
+        area uncontested at the start of the segment; enemy units there make a
+        mandatory battle, an empty enemy area only changes hands.  A Blitz HQ
+        adjacent to such a battle may fire its artillery again."""
+        sc = self.sc
+        eligible = self._blitzers(state)
+        contested_now = set(mx.contested_areas(state))
+        moved: set[str] = set()
+        for mv in order.get("moves", []):
+            tok, path = mv["token"], list(mv.get("path", []))
+            if tok not in eligible or tok in moved:
+                raise IllegalOrder(f"{tok}: not eligible to blitz (10.16)")
+            if len(path) != 1 or not sc.graph.adjacent(state["tokens"][tok]["area"], path[0]):
+                raise IllegalOrder(f"{tok}: a Blitz is one move into an adjacent area")
+            dest = path[0]
+            if sc.terrain.get(dest) != "green" or dest in contested_now or sc.is_box(dest):
+                raise IllegalOrder(f"{tok}: Blitz only into an uncontested Green area (10.16)")
+            if (mx.enter_cost(state, sc, side, dest) or 99) > 1:
+                raise IllegalOrder(f"{tok}: a Blitz spends 1 MP")
+            mx.do_move(state, sc, side, tok, path)
+            mx.check_stacking(state, sc, side, dest, tok)
+            moved.add(tok)
+            events.append(Event(f"{tok} blitzes into {sc.area_name(dest)}", {"token": tok, "path": path}))
+        now = mx.contested_areas(state)
+        battles = [a for a in now if a not in contested_now]
+        artillery: dict[str, list[str]] = {}
+        for hq, area in order.get("artillery", {}).items():
+            if hq not in self._blitz_hqs(state) or area not in battles \
+                    or not sc.graph.adjacent(state["tokens"][hq]["area"], area):
+                raise IllegalOrder(f"{hq}: Blitz artillery comes from an adjacent activated Blitz HQ (10.16)")
+            artillery.setdefault(area, []).append(hq)
+        combat = state["combat"]
+        combat.update(queue=battles, newly=sorted(set(combat["newly"]) | set(battles)), artillery=artillery, air={},
+                      cleared=[])
+        state["phase"] = "battle"
+        self._advance(state, rng, events)
+
+    def _apply_exploit(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        """10.18: spend the disc to move up to LV Fast blocks, HQs included, not
+        Isolated, without engaging (AMB-13: they may disengage and may have
+        moved already this impulse).  The disc goes to the opponent (AMB-4)."""
+        state["combat"]["exploit"] = True
+        if order.get("moves"):
+            self._check_disc(state, side)
+            lv = mx.check_lv_claim(state, self.sc, side, order.get("lv"))
+            if len(order["moves"]) > lv:
+                raise IllegalOrder(f"an Exploitation moves at most LV = {lv} blocks")
+            know = self._knows(state, side, order)
+            for mv in order["moves"]:
+                ident = known(state, mv["token"])
+                if ident is not None and self.sc.spec(ident[0]).speed != "fast":
+                    raise IllegalOrder(f"{mv['token']}: only Fast blocks exploit (10.18)")
+            for v in state["tokens"].values():
+                v["activated"] = False
+                v["moved"] = False
+            self._acts(state, side, {"moves": order["moves"]}, "pass", know, [], events)
+            for mv in order["moves"]:
+                if self.sc.is_box(state["tokens"][mv["token"]]["area"]):
+                    raise IllegalOrder(f"{mv['token']}: Hoepner does not exploit from the Road (10.9)")
+            self._spend_disc(state, side)
+            events.append(Event(f"{side} spends the Initiative Disc on an Exploitation Move", {}))
+        self._end_impulse(state, rng, events, passed=False)
+
+    def _exploit_due(self, state: State) -> bool:
+        side = state["active"]
+        allowed = ("good",) if side == GERMAN else ("good", "snow", "blizzard")
+        return state["initiative"] == side and state["weather"] in allowed and self._disc_left(state, side)
 
     def _apply_losses(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         tie = state["combat"]["battle"]["tie"]
@@ -660,6 +793,12 @@ class M41Rules:
             events.append(Event(f"weather roll {roll}: no change", {"roll": roll}))
 
     def _end_impulse(self, state: State, rng: Rng, events: list[Event], passed: bool) -> None:
+        combat = state["combat"]
+        if not combat.get("exploit", True) and state["phase"] != "over":
+            combat["exploit"] = True
+            if self._exploit_due(state):
+                state["phase"] = "exploit"
+                return
         state["passes"] = state["passes"] + 1 if passed else 0
         if state["phase"] == "over":
             return
@@ -681,6 +820,7 @@ class M41Rules:
             if self._check_victory(state, events):
                 return
         state["turn"] += 1
+        state["disc_turn"] = {GERMAN: 0, SOVIET: 0}
         if state["turn"] > int(sc.sequence["last_turn"]):
             g, s = mx.vp(state, sc, GERMAN), mx.vp(state, sc, SOVIET)
             winner = GERMAN if g > s else SOVIET
@@ -895,6 +1035,8 @@ class M41Rules:
             return None
         if decision.kind == "logistics" and policies.get("logistics") == "pause":
             return {"verb": "logistics", "choice": "pause"}
+        if decision.kind in ("blitz", "exploit") and policies.get(decision.kind) == "no":
+            return {"verb": decision.kind}
         if decision.kind == "aa" and policies.get("aa"):
             return {"verb": "aa", "policy": str(policies["aa"])}
         if decision.kind == "losses" and policies.get("losses"):
@@ -953,6 +1095,8 @@ class M41Game:
                       "words ranked first to last, each a token (S07), a block id or a block type (infantry, tank, "
                       "cavalry, motorized, hq); unranked ties go to the lowest token; 'first' = lowest token always. "
                       "The value is public: prefer tokens and types to block ids",
+            "blitz": "'no' to let the Blitz Segment go by without asking (10.16)",
+            "exploit": "'no' to keep the Initiative Disc after your Tactical Impulses without asking (10.18)",
             "aa": "German: how AA hits on bombers are taken (10.12.3): 'abort' (one hit each) or 'destroy' "
                   "(two hits destroy one), He-111s first unless 'stuka' comes first, e.g. 'destroy stuka'",
         }
