@@ -282,8 +282,8 @@ class M41Rules:
                 if a in seen:
                     raise IllegalOrder(f"{sc.area_name(a)}: one reinforcement per area")
                 seen.add(a)
-            elif a not in sc.staging and a not in sc.road:
-                raise IllegalOrder(f"{a}: German reinforcements enter a Staging Area")
+            elif a not in sc.staging and not (a in sc.road and tokens_in(state, a, GERMAN)):
+                raise IllegalOrder(f"{a}: German reinforcements enter a Staging Area or Hoepner's box (11.0)")
         n = state["next_token"][side]
         return [f"{PREFIX[side]}{n + i + 1:02d}" for i in range(len(areas))]
 
@@ -300,6 +300,11 @@ class M41Rules:
                     raise IllegalOrder(f"{tok}: {block} is not in the {side} pool")
                 spec = sc.spec(block)
                 want = sc.staging_colour
+                if side == GERMAN and (spec.letter == "L") != (area in sc.road):
+                    raise IllegalOrder(f"{tok}: 'L' blocks, and only they, join Hoepner on the Road (11.0)")
+                if area in sc.road and not any((known(state, t) or ("",))[0] == self._road_hq()
+                                               for t in tokens_in(state, area, GERMAN)):
+                    raise IllegalOrder(f"{tok}: 'L' blocks join Hoepner's own box (11.0, D38)")
                 if side == GERMAN and spec.colour in want.values() and want.get(area) != spec.colour:
                     raise IllegalOrder(f"{tok}: a {spec.colour} block enters its own Staging Area")
                 if order["secret"]["blocks"][tok]["strength"] != spec.entry_strength():
@@ -390,7 +395,12 @@ class M41Rules:
             if spec.type != "hq":
                 raise IllegalOrder(f"{tok}: {v['block']} is not an HQ")
             if sc.is_box(v["area"]):
-                raise IllegalOrder(f"{tok}: the Road to Leningrad advance is not implemented in this version")
+                if v["area"] not in sc.road or act.get("path"):
+                    raise IllegalOrder(f"{tok}: no HQ is activated in a box, but Hoepner on his Road (10.1, 10.9)")
+                v["activated"] = True
+                hqs.append(tok)
+                state.setdefault("road_advance", []).append(tok)
+                continue
             path = list(act.get("path", []))
             mx.check_path(state, sc, side, tok, path, mx.allowance(sc, spec), may_engage=False)
             mx.do_move(state, sc, side, tok, path)
@@ -402,6 +412,9 @@ class M41Rules:
             hqs.append(tok)
         if not hqs:
             raise IllegalOrder("a Tactical Impulse activates at least one Tactical HQ (10.1)")
+        for hq in state.get("road_advance", []):
+            if hq in order.get("artillery", {}):
+                raise IllegalOrder(f"{hq}: Hoepner has no artillery on the Road (10.9)")
         self._acts(state, side, order, "ti", know, hqs, events)
         artillery: dict[str, list[str]] = {}
         for hq, area in order.get("artillery", {}).items():
@@ -524,6 +537,8 @@ class M41Rules:
         for a in list(artillery) + list(bombers or {}):
             if a not in queue:
                 raise IllegalOrder(f"{a}: artillery and bombers support only a battle fought this impulse")
+        for hq in state.pop("road_advance", []):
+            self._road_advance(state, hq, rng, events)
         state["combat"] = {"queue": queue, "newly": newly, "artillery": artillery, "air": bombers or {}, "pass": False,
                            "mode": mode, "cleared": [], "blitz": mode != "ti" or "blitz" in order.get("skip", []),
                            "exploit": mode != "ti" or "exploit" in order.get("skip", [])}
@@ -553,6 +568,37 @@ class M41Rules:
             if any(not state["tokens"][t]["revealed"] for t in tokens_in(state, area)):
                 return                      # the showdown waits for a reveal
             combat["battle"] = mx.open_battle(state, self.sc, area, events)
+
+    def _road_hq(self) -> str | None:
+        """The HQ that starts on the Road (Hoepner)."""
+        start = self.sc.road[0] if self.sc.road else None
+        return next((p["block"] for p in self.sc.placements if p["area"] == start and "block" in p), None)
+
+    def _road_advance(self, state: State, hq: str, rng: Rng, events: list[Event]) -> None:
+        """10.9: Hoepner rolls his weather-adjusted strength in double-fire
+        dice; each hit advances him one box, no further than the number of
+        blocks with him (at most three), and they all go along.  Passing
+        Shlisselburg takes it at once (13.3.1, AMB-20)."""
+        sc = self.sc
+        v = state["tokens"][hq]
+        here = v["area"]
+        dice = mx.hq_power(state, GERMAN, v["strength"])
+        need = sc.firepower["white"]
+        rolls = [rng.roll(6, f"road to Leningrad, {hq}") for _ in range(dice)]
+        hits = sum(1 for r in rolls if r >= need)
+        company = [t for t in tokens_in(state, here, GERMAN) if t != hq]
+        i = sc.road.index(here)
+        steps = min(hits, len(company), 3, len(sc.road) - 1 - i)
+        for box in sc.road[i + 1:i + 1 + steps]:
+            state["control"][box] = GERMAN
+            if box == "Shlisselburg" and state["discs"]["shlisselburg"] != GERMAN:
+                state["discs"]["shlisselburg"] = GERMAN
+                events.append(Event("Shlisselburg falls: the western north border no longer supplies the Soviets", {}))
+        dest = sc.road[i + steps]
+        for t in [hq] + company:
+            state["tokens"][t]["area"] = dest
+        events.append(Event(f"Hoepner rolls {rolls}: {hits} hits, advances {steps} box(es) to {dest}",
+                            {"rolls": rolls, "to": dest}))
 
     def _battle_done(self, state: State, battle: dict[str, Any]) -> None:
         """10.16: a Green area cleared by the attacker lets its Fast blocks blitz."""
@@ -819,6 +865,11 @@ class M41Rules:
             events.append(Event("Kiev falls to the Germans", {}))
             if self._check_victory(state, events):
                 return
+        last = sc.road[-1] if sc.road else None
+        if last and state["discs"]["leningrad"] == SOVIET and state["control"].get(last) == GERMAN:
+            self._leningrad_falls(state, last, events)
+            if self._check_victory(state, events):
+                return
         state["turn"] += 1
         state["disc_turn"] = {GERMAN: 0, SOVIET: 0}
         if state["turn"] > int(sc.sequence["last_turn"]):
@@ -830,6 +881,20 @@ class M41Rules:
             if a.get("turn") == state["turn"]:
                 self._arrive(state, a["side"], a["blocks"])
         self._begin_logistics(state, rng, events)
+
+    def _leningrad_falls(self, state: State, box: str, events: list[Event]) -> None:
+        """13.3: permanent; +1 German VP (the disc), no more north-border
+        supply, and the 4th Panzer Gruppe leaves the Road for the pool."""
+        state["discs"]["leningrad"] = GERMAN
+        for tok in tokens_in(state, box, GERMAN):
+            ident = known(state, tok)
+            del state["tokens"][tok]
+            state["pool_count"][GERMAN] += 1
+            h = state["hidden"][GERMAN]
+            if h is not None:
+                h["blocks"].pop(tok, None)
+                h["pool"].append(ident[0])
+        events.append(Event("Leningrad falls to the Germans", {}))
 
     def _begin_logistics(self, state: State, rng: Rng, events: list[Event]) -> None:
         queue = [other(state["initiative"]), state["initiative"]]
@@ -968,8 +1033,10 @@ class M41Rules:
             n = state["next_token"][side]
             for i, area in enumerate(order["reinforce"]):
                 tok = f"{PREFIX[side]}{n + i + 1:02d}"
-                fits = [b for b in pool if side == SOVIET or sc.spec(b).colour not in sc.staging_colour.values()
-                        or sc.staging_colour.get(area) == sc.spec(b).colour]
+                fits = [b for b in pool if side == SOVIET or (
+                    (sc.spec(b).letter == "L") == (area in sc.road)
+                    and (sc.spec(b).colour not in sc.staging_colour.values()
+                         or sc.staging_colour.get(area) == sc.spec(b).colour))]
                 if not fits:
                     raise IllegalOrder(f"no block in the pool may enter {area}")
                 block = fits[rnd.randrange(len(fits))]
