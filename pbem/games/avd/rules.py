@@ -660,7 +660,7 @@ class AvdRules:
         t = b.terrain(path[0])
         first = t.cost_motor if spec.motorized else t.cost_foot
         if b.in_enemy_zoc(path[0], spec.side):
-            first += movement.ZOC_COST // 2
+            first += movement.ZOC_COST   # 8.2.1: 2 MP to enter an enemy ZOC
         limit = movement.allowance(b, uid)
         if first > limit:
             raise IllegalOrder(f"{name}: entering {path[0]} costs {movement.mp(first)} MP, allowance {movement.mp(limit)}")
@@ -1311,7 +1311,7 @@ class AvdRules:
             return True
         if stage in ("relocate_g", "relocate_s"):
             side = GERMAN if stage == "relocate_g" else SOVIET
-            if self._voluntary_options(state, side, top):
+            if self._voluntary_hqs(state, side, top):
                 return False
             top["stage"] = "relocate_s" if side == GERMAN else "disband"
             return True
@@ -1335,14 +1335,11 @@ class AvdRules:
         b = self.board(state)
         return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and not b.in_minsk_pocket(b.hex_of(u)))
 
-    def _voluntary_options(self, state, side, top) -> list[str]:
+    def _voluntary_hqs(self, state, side, top) -> list[str]:
+        """HQs that may still relocate this Supply Phase (each once)."""
         b = self.board(state)
         done = top.setdefault("relocated", [])
-        out = []
-        for hq in sorted(u for u in b.units_of(side) if b.is_hq(u) and u not in done):
-            for h in seqmech.relocation_options(b, hq, b.hex_of(hq)):
-                out.append(f"relocate {orders.short(self.scn, hq)} {h}")
-        return out
+        return sorted(u for u in b.units_of(side) if b.is_hq(u) and u not in done)
 
     def _ask_supply(self, state, top) -> Decision:
         stage = top["stage"]
@@ -1355,9 +1352,10 @@ class AvdRules:
                             policy="oos", hint="oos UNIT UNIT ...")
         if stage in ("relocate_g", "relocate_s"):
             side = GERMAN if stage == "relocate_g" else SOVIET
-            return Decision(side, "relocate", "voluntary HQ relocation (10.4, 12.6): relocate HQ HEX or pass",
-                            ("pass",) + tuple(self._voluntary_options(state, side, top)[:60]),
-                            policy="relocate-voluntary")
+            hqs = " ".join(orders.short(self.scn, u) for u in self._voluntary_hqs(state, side, top))
+            return Decision(side, "relocate", f"voluntary HQ relocation (10.4, 12.6) of {hqs}: "
+                            "relocate HQ HEX or pass", ("pass", "relocate HQ HEX"),
+                            policy="relocate-voluntary", hint="the legal hexes are listed if one is refused")
         b = self.board(state)
         units = [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]
         return Decision(SOVIET, "disband", "disband Soviet combat units (10.5): disband UNIT ... or pass",
@@ -1391,8 +1389,11 @@ class AvdRules:
             if verb != "relocate":
                 raise IllegalOrder("answer relocate HQ HEX or pass")
             hq, h = order.get("unit"), order.get("hex")
-            if f"relocate {orders.short(self.scn, hq)} {h}" not in self._voluntary_options(state, side, top):
-                raise IllegalOrder(f"{hq} cannot relocate to {h} (12.6)")
+            if hq not in self._voluntary_hqs(state, side, top):
+                raise IllegalOrder(f"{hq} is not one of your HQs still free to relocate")
+            legal = seqmech.relocation_options(b, hq, b.hex_of(hq))
+            if h not in legal:
+                raise IllegalOrder(f"{self.name(hq)} cannot relocate to {h} (12.6); legal: {' '.join(legal) or 'none'}")
             state["units"][hq]["hex"] = h
             top["relocated"].append(hq)
             events.append(Event(f"{self.name(hq)} relocates to {h}"))

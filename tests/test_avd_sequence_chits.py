@@ -1,0 +1,135 @@
+"""Rule 7 and the Turn 1 sequence (4.1.2): secret chit selection, the draw
+loop, the Guderian trump (7.2.2) and the set-aside 3rd Panzer Group chit."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from pbem.game import IllegalOrder, public
+from test_avd_sequence_support import (ScriptRng, answer_all, chits_order, practice_rules, select_both)
+
+GERMAN_T1 = "chits G-3PzG-1 G-2PzG-1 G-9A-1 G-Guderian"
+SOVIET_T1 = "chits S-21A S-13A"
+
+
+def test_7_1_2_selection_is_sealed_and_an_opponent_replay_reaches_the_same_public_state():
+    rules = practice_rules()
+    st0 = rules.initial_state()
+    order = chits_order(rules, st0, "german", GERMAN_T1)
+    own, _ = rules.apply(copy.deepcopy(st0), "german", copy.deepcopy(order), ScriptRng())
+    replay = copy.deepcopy(st0)
+    replay["hidden"]["german"] = None          # the Soviet program holds no German secrets
+    public_order = {k: v for k, v in order.items() if k != "secret"}
+    replay, _ = rules.apply(replay, "german", public_order, ScriptRng())
+    assert public(own) == public(replay)
+    text = json.dumps(public(own))
+    for chit in ("G-3PzG-1", "G-2PzG-1", "G-9A-1"):
+        assert chit not in text                # 7.1.3: nobody sees what went in the cup
+    assert own["guderian_box"] is True         # 7.1.2: Guderian sits in its own, open box
+    assert len([t for t in own["cup"] if t.startswith("sealed:")]) == 2
+    assert own["set_aside"].startswith("sealed:")
+
+
+def test_7_1_2_selection_must_match_the_turn_track_count():
+    rules = practice_rules()
+    st = rules.initial_state()
+    with pytest.raises(IllegalOrder, match="exactly 4"):
+        rules.apply(st, "german", chits_order(rules, st, "german", "chits G-3PzG-1 G-2PzG-1"), ScriptRng())
+
+
+def test_3_7_turn_1_first_german_chit_must_be_a_3rd_panzer_group_chit():
+    rules = practice_rules()
+    st = rules.initial_state()
+    with pytest.raises(IllegalOrder, match="3rd Panzer Group"):
+        rules.apply(st, "german", chits_order(rules, st, "german", "chits G-2PzG-1 G-3PzG-1 G-9A-1 G-9A-2"),
+                    ScriptRng())
+
+
+def test_13_1_turn_1_cup_holds_the_mandatory_chits_but_no_art():
+    rules = practice_rules()
+    st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
+    plain = [t for t in st["cup"] if not t.startswith("sealed:")]
+    kinds = sorted(rules.scn.chits[c].kind for c in plain)
+    assert kinds == ["airpower", "reinf", "supply"]
+    assert len(st["cup"]) == 2 + 2 + 3
+
+
+def test_4_1_2_turn_1_special_combat_segment_comes_before_any_draw():
+    rules = practice_rules()
+    st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
+    d = rules.pending(st)
+    assert (d.side, d.kind) == ("german", "combat")
+    assert st["played"] == []                              # no chit drawn for it
+    active = sorted(u for u, x in st["units"].items() if x["active"])
+    assert active and all(rules.scn.units[u].formation == "2PzG" for u in active)
+
+
+def test_4_1_2_set_aside_3rd_panzer_group_chit_is_played_first_after_a_reveal():
+    rules = practice_rules()
+    rng = ScriptRng()
+    st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
+    st, _ = rules.apply(st, "german", {"verb": "end-combat"}, rng)
+    d = rules.pending(st)
+    assert (d.side, d.kind, d.private) == ("german", "reveal", True)
+    reveal = rules.private_answer(st, d)
+    # the Soviet program checks the reveal against the commitment it holds
+    replay = copy.deepcopy(st)
+    replay["hidden"]["german"] = None
+    st, _ = rules.apply(st, "german", reveal, rng)
+    replay, _ = rules.apply(replay, "german", reveal, rng)
+    assert public(st) == public(replay)
+    assert st["played"] == ["G-3PzG-1"]
+    assert rng.log == []                                    # played without a draw
+    assert rules.pending(st).side == "german"
+
+
+def test_7_2_reveal_that_does_not_open_the_commitment_is_refused():
+    rules = practice_rules()
+    st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
+    st, _ = rules.apply(st, "german", {"verb": "end-combat"}, ScriptRng())
+    d = rules.pending(st)
+    good = rules.private_answer(st, d)
+    bad = dict(good, chit="G-3PzG-2")
+    with pytest.raises(IllegalOrder, match="does not match commitment"):
+        rules.apply(st, "german", bad, ScriptRng())
+
+
+def _to_first_draw(rules, rng):
+    st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1, rng)
+    return answer_all(rules, st, rng, stop=lambda d: d.kind == "guderian")
+
+
+def test_7_2_2_guderian_trump_returns_the_drawn_chit_and_activates_2nd_panzer_group():
+    rules = practice_rules()
+    rng = ScriptRng(draws=["G-AirPower"])
+    st, d = _to_first_draw(rules, rng)
+    assert (d.side, d.kind, d.policy) == ("german", "guderian", "guderian")
+    st, ev = rules.apply(st, "german", rules.parse("guderian yes", st, "german"), rng)
+    assert "G-AirPower" in st["cup"]                      # tossed back into the cup
+    assert st["guderian_box"] is False
+    assert st["played"][-1] == "G-Guderian"
+    active = [u for u, x in st["units"].items() if x["active"]]
+    assert active and all(rules.scn.units[u].formation == "2PzG" and rules.scn.units[u].motorized for u in active)
+
+
+def test_7_2_2_declining_the_trump_plays_the_drawn_chit():
+    rules = practice_rules()
+    rng = ScriptRng(draws=["G-AirPower"])
+    st, d = _to_first_draw(rules, rng)
+    st, _ = rules.apply(st, "german", rules.standing_answer(st, d, {"guderian": "never"}), rng)
+    assert st["played"][-1] == "G-AirPower"
+    assert st["guderian_box"] is True
+
+
+def test_7_2_2_unplayed_guderian_is_played_after_the_last_draw():
+    rules = practice_rules()
+    rng = ScriptRng()
+    st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1, rng)
+    st, d = answer_all(rules, st, rng, policies={"guderian": "never", "relocate-voluntary": "none",
+                                                  "disband": "none"},
+                       stop=lambda d: "G-Guderian" in st["played"])
+    assert st["cup"] == []
+    assert st["played"][-1] == "G-Guderian"
+    assert st["turn"] == 1
