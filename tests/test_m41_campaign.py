@@ -90,3 +90,84 @@ def test_engine_private_answers_keep_their_secrets_across_pushes(monkeypatch):
     state = t.es["game"]
     hq = next(x for x, e in state["hidden"]["german"]["blocks"].items() if e["block"] == "G-2Pg-HQ")
     t.push(f"ti; activate {hq}")                 # its reveal opens the set-up commitment
+
+
+def play_campaign(dice: str, limit: int = 400, stop_after: int | None = None):
+    gf, ids = start(dice=dice)
+    for n in range(limit):
+        probe = exchange.replay(gf, PRACTICE)
+        if probe.over() or (stop_after is not None and n >= stop_after):
+            return gf, ids
+        gf, _ = one_exchange(gf, PRACTICE, ids)
+    raise AssertionError("the campaign did not end")
+
+
+def _texts(m):
+    return [e.text for r in m.records for e in r.events]
+
+
+def test_campaign_practice_july_to_december_through_the_engine_then_audit():
+    began = time.time()
+    gf, ids = play_campaign("immediate")
+    m = exchange.replay(gf, PRACTICE)
+    assert m.rules.pending(m.state) is None and m.over()
+    assert m.state["turn"] > 6 or "decisive" in m.result()
+    texts = _texts(m)
+    assert any(t.startswith("battle in") for t in texts)
+    assert any("Logistics" in t for t in texts)
+    assert any(" moves to " in t for t in texts)
+    for side in ("german", "soviet"):
+        mine = exchange.replay(gf, PRACTICE, ids[side])
+        gf = gamefile.GameFile(gf.exchanges + [exchange.disclose_exchange(mine, ids[side])])
+    audited = exchange.replay(gf, PRACTICE, None, audit=True)
+    assert audited.rules.audit(audited.state) == []
+    assert time.time() - began < 30
+
+
+def test_campaign_sealed_dice_opening_replays_for_both_and_a_bystander():
+    gf, ids = play_campaign("sealed", stop_after=10)
+    seen = {side: exchange.replay(gf, PRACTICE, ids[side]) for side in ids}
+    blind = exchange.replay(gf, PRACTICE)
+    assert seen["german"].state_hash() == seen["soviet"].state_hash() == blind.state_hash()
+    assert any(t.startswith("battle in") or "moves to" in t for t in _texts(blind))
+
+
+def test_10_12_1_a_program_lying_at_a_showdown_is_caught_naming_token_and_exchange():
+    from pbem.games.m41.rules import M41Rules
+
+    class Liar(M41Rules):
+        """A doctored program: claims another strength at every showdown and
+        skips its own commitment check."""
+
+        def private_answer(self, state, decision):
+            order = super().private_answer(state, decision)
+            if decision.kind == "reveal":
+                for b in order["blocks"]:
+                    b["strength"] += -1 if b["strength"] > 1 else 1
+            return order
+
+        def _open(self, state, tok, opening):
+            v = state["tokens"][tok]
+            v.update(revealed=True, block=opening["block"], strength=opening["strength"])
+
+    gf, ids = start()
+    gf, _ = one_exchange(gf, PRACTICE, ids)                    # soviet set-up
+    m = exchange.replay(gf, PRACTICE, ids["german"])
+    t = exchange.Turn(m, ids["german"])
+    t.push("setup")
+    state = t.es["game"]
+    hidden = state["hidden"]["german"]["blocks"]
+    hq = next(x for x, e in hidden.items() if e["block"] == "G-2Pg-HQ")
+    movers = [x for x, v in state["tokens"].items() if v["area"] == "9" and x != hq and v["side"] == "german"]
+    t.push(f"ti; activate {hq}; " + "; ".join(f"move {x} 14" for x in movers) + "; no blitz; no exploit")
+    gf = gamefile.GameFile(gf.exchanges + [t.finish()])
+    liar = exchange.replay(gf, PRACTICE, ids["soviet"])
+    liar.rules = Liar(liar.rules.sc, {})
+    t = exchange.Turn(liar, ids["soviet"])
+    while not t.done:
+        t.push(liar.rules.demo_order(t.es["game"], t.pending()))
+    bad = gamefile.GameFile(gf.exchanges + [t.finish()])
+    n = len(bad.exchanges)
+    lied = [e["order"] for e in bad.exchanges[-1]["orders"] if e["order"]["verb"] == "reveal"][0]["blocks"][0]["token"]
+    with pytest.raises(exchange.Verification, match=rf"exchange {n} by soviet: .*{lied}: the reveal does not match"):
+        exchange.replay(bad, PRACTICE, ids["german"])

@@ -96,7 +96,7 @@ def _impulse(rules: Any, state: State, side: str) -> list[dict[str, Any]]:
     ident = {t: mx.known(state, t) for t in mine}
     hqs = [t for t in mine if ident[t] and sc.spec(ident[t][0]).type == "hq" and ident[t][1] > 0]
     out: list[dict[str, Any]] = []
-    quiet = state["impulse"] % 3 == 0           # pass now and then, so that turns end
+    quiet = state["impulse"] % 3 == 0 or state["impulse"] > 6     # pass now and then, so that turns end
     if not quiet:
         for hq in hqs:
             area = state["tokens"][hq]["area"]
