@@ -8,6 +8,7 @@
     logistics pause | logistics activate lv 8; regen G03 2; replace G05 1; reinforce 22 37
     losses S07                            (which tied block takes a hit, 10.14)
     blitz | blitz; move G05 14; art G03 14  (Blitz Segment, 10.16)
+    pass; disband 17; dl S05                (4.1: take back a DL to build another)
     ti; ...; no blitz; no exploit           (decline them in advance: no stop after the battles)
     exploit no | exploit lv 6; move G05 13 14   (Exploitation, 10.18)
     reveal | attrition | setup            (answered by the side's own program)
@@ -96,6 +97,8 @@ def parse(text: str) -> dict[str, Any]:
                     raise IllegalOrder(f"air: {kind!r} is not he111 or stuka")
                 c[kind] = _int(n, "air")
             order.setdefault("air", []).append(c)
+        elif word == "disband" and args:
+            order.setdefault("disband", []).extend(args)
         elif word == "no" and len(args) == 1 and args[0] in ("blitz", "exploit"):
             order.setdefault("skip", []).append(args[0])     # decided now: no stop after the battles
         elif word == "art" and len(args) == 2:
@@ -135,6 +138,8 @@ def format_order(order: dict[str, Any]) -> str:
         segs.append(" ".join(["activate", a["token"], *a.get("path", [])]))
     for m in order.get("moves", []):
         segs.append(" ".join(["move", m["token"], *m["path"]]))
+    if order.get("disband"):
+        segs.append(" ".join(["disband", *order["disband"]]))
     for t in order.get("dl", []):
         segs.append(f"dl {t}")
     for c in order.get("air", []):

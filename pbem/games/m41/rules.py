@@ -161,9 +161,25 @@ class M41Rules:
         if verb not in expected:
             raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
         events: list[Event] = []
+        if order.get("disband"):
+            if decision.kind != "impulse":
+                raise IllegalOrder("Defensive Lines are disbanded with an impulse order (4.1)")
+            self._disband(state, side, list(order["disband"]), events)
         handler = getattr(self, f"_apply_{verb}")
         handler(state, side, order, rng, events)
         return state, events
+
+    def _disband(self, state: State, side: str, areas: list[str], events: list[Event]) -> None:
+        """4.1: a player may take back his own DLs at any time to build new
+        ones; done at the start of his impulse order, before any DL build."""
+        for a in areas:
+            if state["dl"].get(a) != side:
+                raise IllegalOrder(f"{self.sc.area_name(a)}: no {side} Defensive Line to disband")
+            del state["dl"][a]
+            state["dl_pool"][side] += 1
+            if a in state["dl_cube"][side]:
+                state["dl_cube"][side].remove(a)
+            events.append(Event(f"{side} disbands the DL in {self.sc.area_name(a)}", {"area": a}))
 
     # set-up (the owner's secret draw onto the icons, campaign set-up)
     def _apply_setup(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
