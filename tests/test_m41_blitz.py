@@ -66,7 +66,7 @@ def _exploit_ready(weather, side):
         dest = "10"
     else:
         for a in state["control"]:
-            state["control"][a] = "soviet" if a not in ("16A", "9A", "4A", "2A", "Rastenburg", "Pskov") else "german"
+            state["control"][a] = "soviet" if a not in ("16A", "9A", "4A", "2A", "Rastenburg", "Pskov", "12") else "german"
         hq = put(state, "soviet", "S-Z", "24")
         fast = put(state, "soviet", "S-5MK", "24")
         dest = "29"

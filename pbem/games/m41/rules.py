@@ -74,10 +74,12 @@ class M41Rules:
             "control": dict(sc.control), "dl": {d["area"]: d["side"] for d in sc.dls},
             "dl_pool": {GERMAN: limits["dl_pool_german"] - sum(1 for d in sc.dls if d["side"] == GERMAN),
                         SOVIET: limits["dl_pool_soviet"] - sum(1 for d in sc.dls if d["side"] == SOVIET)},
-            "dl_cube": {GERMAN: [], SOVIET: []}, "leaders": {s: 4 for s in SIDES}, "stalin_alive": True,
+            "dl_cube": {GERMAN: [], SOVIET: []}, "leaders": {s: int(sc.sequence.get("leaders", {}).get(s, 4)) for s in SIDES},
+            "stalin_alive": True,
             "discs": {k: v for k, v in sc.discs.items()},
             "pool_count": {s: len(sc.pools[s]) for s in SIDES},
-            "eliminated": {GERMAN: [], SOVIET: []}, "surrendered": 0, "german_lost": 0,
+            "eliminated": {GERMAN: [], SOVIET: []}, "surrendered": int(sc.sequence.get("soviet_surrendered", 0)),
+            "german_lost": int(sc.sequence.get("german_lost", 0)),
             "next_token": dict(count), "tokens": tokens, "setup_slots": slots, "setup_done": [],
             "logistics_queue": [], "contested_at_start": [], "combat": {"queue": [], "newly": [], "artillery": {}},
             "result": None, "options": dict(self.options), "disc_uses": {GERMAN: 0, SOVIET: 0},
@@ -855,6 +857,8 @@ class M41Rules:
             events.append(Event(f"weather roll {roll}: no change", {"roll": roll}))
 
     def _end_impulse(self, state: State, rng: Rng, events: list[Event], passed: bool) -> None:
+        if state["phase"] != "over" and self._check_victory(state, events):
+            return
         combat = state["combat"]
         if not combat.get("exploit", True) and state["phase"] != "over":
             combat["exploit"] = True
@@ -889,6 +893,9 @@ class M41Rules:
         state["turn"] += 1
         state["disc_turn"] = {GERMAN: 0, SOVIET: 0}
         if state["turn"] > int(sc.sequence["last_turn"]):
+            if sc.victory_rules.get("mode", "campaign") != "campaign":
+                self._end(state, "soviet victory: the Germans did not win in time", events)
+                return
             g, s = mx.vp(state, sc, GERMAN), mx.vp(state, sc, SOVIET)
             winner = GERMAN if g > s else SOVIET
             self._end(state, f"{winner} marginal victory, {max(g, s)} VP to {min(g, s)}", events)
@@ -931,10 +938,24 @@ class M41Rules:
             state["stalin_alive"] = False
             state["leaders"][SOVIET] = 0
             events.append(Event("Moscow falls: Stalin is dead", {}))
-        for side in SIDES:
-            if mx.vp(state, sc, side) >= int(sc.victory_rules["sudden_death_vp"]):
-                self._end(state, f"{side} decisive victory: every VP held", events)
+        mode = sc.victory_rules.get("mode", "campaign")
+        if mode == "moscow" and state["control"][sc.moscow] == GERMAN:
+            self._end(state, "german victory: Moscow is taken", events)
+            return True
+        if mode == "dnieper":
+            lines = [sc.victory.get(a, a) for a in sc.victory_rules.get("dl_areas", [])]
+            if lines and all(state["dl"].get(a) == GERMAN for a in lines):
+                self._end(state, "german victory: German Defensive Lines hold " + " and ".join(
+                    sc.area_name(a) for a in lines), events)
                 return True
+            if all(state["control"][a] == GERMAN for a in sc.special_cities.values()):
+                self._end(state, "german victory: Chernigov and Romny are German", events)
+                return True
+        if mode == "campaign":
+            for side in SIDES:
+                if mx.vp(state, sc, side) >= int(sc.victory_rules["sudden_death_vp"]):
+                    self._end(state, f"{side} decisive victory: every VP held", events)
+                    return True
         return False
 
     def _end(self, state: State, text: str, events: list[Event]) -> None:

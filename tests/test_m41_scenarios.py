@@ -1,0 +1,73 @@
+"""Moscow '41 scenario files (Beyond the Dnieper, Typhoon, Last Gasp): the
+facts the rules text gives, MISSING for the rest, and their victory rules."""
+from __future__ import annotations
+
+import copy
+import tomllib
+
+import pytest
+
+from pbem.games.m41 import GAME
+from test_m41_rules import PRACTICE, ROOT, FakeRng, empty_board, german_everywhere
+
+FILES = {n: tomllib.loads((ROOT / f"scenarios/m41/{n}.toml").read_text()) for n in ("dnieper", "typhoon", "lastgasp")}
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_scenario_files_list_what_is_missing(name):
+    problems = GAME.check_scenario(FILES[name])
+    assert problems and all("MISSING" in p or "absent" in p for p in problems)
+    assert any(p.startswith("map.areas") for p in problems)
+
+
+def test_5_5_typhoon_facts():
+    d = FILES["typhoon"]
+    assert (d["sequence"]["first_turn"], d["sequence"]["start_phase"], d["sequence"]["last_turn"]) == (4, "logistics", 6)
+    assert d["discs"] == {"kiev": "german", "shlisselburg": "german", "leningrad": "soviet"}
+    assert d["published_lv"] == {"german": 14, "soviet": 12} and d["victory"]["mode"] == "moscow"
+    assert sum(1 for x in d["dl"] if x["side"] == "soviet") == 10
+    assert any("setup_open" in p for p in GAME.check_scenario(d))
+
+
+def test_5_6_last_gasp_facts():
+    d = FILES["lastgasp"]
+    assert (d["sequence"]["first_turn"], d["sequence"]["start_phase"], d["sequence"]["weather"]) == (5, "impulse", "snow")
+    assert d["sequence"]["disc_limit"] == {"uses": 1, "per": "turn"}
+    assert [x["area"] for x in d["dl"][:4]] == ["4", "15", "17", "31"]
+    assert d["published_lv"] == {"german": 5, "soviet": 13}
+
+
+def test_5_4_dnieper_facts():
+    d = FILES["dnieper"]
+    assert d["sequence"]["last_turn"] == 1 and d["sequence"]["disc_limit"] == {"uses": 1, "per": "game"}
+    assert d["placements"] == tomllib.loads((ROOT / "scenarios/m41/campaign.toml").read_text())["placements"]
+
+
+def _rules(mode, **extra):
+    data = copy.deepcopy(PRACTICE)
+    data["victory"].update(mode=mode, **extra)
+    return GAME.rules(data, {})
+
+
+def test_5_5_moscow_mode_german_wins_on_taking_moscow():
+    rules = _rules("moscow")
+    state = empty_board()
+    german_everywhere(state)
+    assert rules._check_victory(state, []) and "Moscow" in state["result"]
+
+
+def test_5_4_dnieper_german_dls_in_both_named_areas_win_at_once():
+    rules = _rules("dnieper", dl_areas=["17", "18"])
+    state = empty_board()
+    state["dl"] = {"17": "german"}
+    assert not rules._check_victory(state, [])
+    state["dl"]["18"] = "german"
+    assert rules._check_victory(state, []) and "Defensive Lines" in state["result"]
+
+
+def test_5_4_dnieper_soviet_wins_when_july_ends():
+    rules = _rules("dnieper", dl_areas=["17", "18"])
+    state = empty_board()
+    rules.sc.sequence["last_turn"] = 1
+    rules._final_phase(state, FakeRng(0), [])
+    assert state["phase"] == "over" and state["result"].startswith("soviet victory")
