@@ -119,8 +119,11 @@ def parse(text: str, name: str = "game file") -> GameFile:
         raise InvalidFile(f"{name}: [state] is not a table")
     gf = GameFile(exchanges=exchanges, state=state)
     header = gf.header
+    if not isinstance(header, dict):
+        raise InvalidFile(f"{name}: the game header of exchange 1 is not a table")
     if header.get("format") != FORMAT:
         raise InvalidFile(f"{name}: unknown format {header.get('format')!r} (this program reads {FORMAT})")
+    _check_header_fields(header, name)
     copy = data.get("game")
     if copy is not None and canonical(copy) != canonical(header):
         raise InvalidFile(f"{name}: the [game] table differs from the signed header of exchange 1")
@@ -128,6 +131,23 @@ def parse(text: str, name: str = "game file") -> GameFile:
 
 
 _REQUIRED: dict[str, type] = {"n": int, "kind": str, "side": str, "prev": str, "state": str, "sig": str}
+_HEADER: dict[str, type] = {"id": str, "game": str, "scenario": str, "scenario_sha256": str, "dice": str, "sides": list}
+_HEADER_OPTIONAL: dict[str, type] = {"options": dict, "invited": dict}
+
+
+def _check_header_fields(header: dict[str, Any], name: str) -> None:
+    """Types of the header's fields, before anything uses them (the
+    scenario is looked up by name before the signature can be checked)."""
+    for key, typ in (_HEADER | _HEADER_OPTIONAL).items():
+        if key not in header:
+            if key in _HEADER:
+                raise InvalidFile(f"{name}: the game header lacks {key!r}")
+            continue
+        if not isinstance(header[key], typ):
+            kind = "a table" if typ is dict else ("a list" if typ is list else typ.__name__)
+            raise InvalidFile(f"{name}: game header field {key!r} should be {kind}")
+    if not header["sides"] or not all(isinstance(s, str) for s in header["sides"]):
+        raise InvalidFile(f"{name}: game header field 'sides' should list the sides by name")
 
 
 def _check_fields(ex: Exchange, i: int, name: str) -> None:
