@@ -30,7 +30,7 @@ class Cli(click.Group):
         try:
             return super().invoke(ctx)
         except PbemError as exc:
-            click.echo(f"pbem: {exc}", err=True)
+            click.echo(f"pbem: {_one_line(str(exc))}", err=True)
             sys.exit(exc.exit_code)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
@@ -38,8 +38,16 @@ class Cli(click.Group):
             click.echo("pbem: interrupted; nothing written", err=True)
             sys.exit(130)
         except Exception as exc:  # never a traceback for the user
-            click.echo(f"pbem: internal error: {type(exc).__name__}: {exc}", err=True)
+            click.echo(f"pbem: internal error: {type(exc).__name__}: {_one_line(str(exc))}", err=True)
             sys.exit(3)
+
+
+def _one_line(text: str) -> str:
+    """Messages quote names from the files (a side, a player): a line break
+    or terminal control character in one must not break the promise of a
+    single plain line, so such characters are shown escaped."""
+    return "".join(repr(c)[1:-1] if (ord(c) < 32 and c != "\t") or 127 <= ord(c) < 160 or c in "\u2028\u2029" else c
+                   for c in text)
 
 
 @click.group(cls=Cli)
