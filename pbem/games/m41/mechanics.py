@@ -97,6 +97,8 @@ def sources(state: State, sc: Scenario, side: str) -> list[str]:
     if side == GERMAN:
         return list(sc.staging)
     out = list(sc.supply["east"])
+    if state.get("options", {}).get("or14_3_moscow_source") and friendly_uncontested(state, sc.moscow, SOVIET):
+        out.append(sc.moscow)           # OR 14.3
     if state["discs"]["kiev"] == SOVIET:
         out += sc.supply["south"]
     if state["discs"]["leningrad"] == SOVIET:

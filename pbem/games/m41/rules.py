@@ -40,7 +40,9 @@ State = dict[str, Any]
 Order = dict[str, Any]
 
 OPTIONS: dict[str, tuple[Any, str]] = {
+    "or14_1_ignore_army_colour": (False, "OR 14.1: any Tactical HQ commands any friendly combat block in range"),
     "or14_3_moscow_source": (False, "OR 14.3: Moscow is a Soviet supply source while Soviet and uncontested"),
+    "or14_8_crusader": (False, "OR 14.8: both LW HQs and all bombers leave for good in November's Final Phase"),
     "impulse_cap": (200, "safety cap on impulses per turn for automated play (the rules set none, 2.2)"),
 }
 
@@ -537,6 +539,8 @@ class M41Rules:
             hq_colour = sc.spec(h["block"]).colour
             if ident is None or hq_colour == "zhukov" or sc.spec(ident[0]).colour in (hq_colour, "white"):
                 return True
+            if self.options["or14_1_ignore_army_colour"] and sc.spec(ident[0]).is_combat:
+                return True
         return False
 
     # combat (10.11-10.15)
@@ -879,6 +883,8 @@ class M41Rules:
         end of the game."""
         sc = self.sc
         air.destroyed_return(state)
+        if self.options["or14_8_crusader"] and sc.sequence["months"][state["turn"] - 1] == "November":
+            self._crusader(state, events)
         if state["discs"]["kiev"] == SOVIET and all(state["control"][a] == GERMAN for a in sc.special_cities.values()):
             state["discs"]["kiev"] = GERMAN
             self._arrive(state, GERMAN, [b for a in sc.arrivals if a.get("event") == "kiev" for b in a["blocks"]])
@@ -904,6 +910,20 @@ class M41Rules:
             if a.get("turn") == state["turn"]:
                 self._arrive(state, a["side"], a["blocks"])
         self._begin_logistics(state, rng, events)
+
+    def _crusader(self, state: State, events: list[Event]) -> None:
+        """OR 14.8: the Luftwaffe leaves for the Mediterranean for good; the
+        LW HQs are not German losses for the Soviet LV."""
+        for tok in sorted(state["tokens"]):
+            ident = known(state, tok)
+            v = state["tokens"][tok]
+            if v["side"] == GERMAN and (v.get("block") and self.sc.spec(v["block"]).type == "lwhq"
+                                        or ident and self.sc.spec(ident[0]).type == "lwhq"):
+                del state["tokens"][tok]
+                if state["hidden"][GERMAN] is not None:
+                    state["hidden"][GERMAN]["blocks"].pop(tok, None)
+        state["air"] = {k: {t: 0 for t in air.TYPES} for k in ("ready", "aborted", "destroyed")}
+        events.append(Event("Operation Crusader: the Luftwaffe leaves the front", {}))
 
     def _leningrad_falls(self, state: State, box: str, events: list[Event]) -> None:
         """13.3: permanent; +1 German VP (the disc), no more north-border
