@@ -736,10 +736,14 @@ class AvdRules:
 
     # ------------------------------------------------ HQ relocation (12.6)
     def _relocation_hexes(self, state: State, hq: str, origin: str) -> list[str]:
+        top = state["stack"][-1]
+        if top.get("k") == "relocate" and top.get("hq") == hq and "opts" in top:
+            return top["opts"]   # the map cannot change while this decision is open
         return seqmech.relocation_options(self.board(state), hq, origin)
 
     def _auto_relocate(self, state, top, rng, events) -> bool:
         opts = self._relocation_hexes(state, top["hq"], top["origin"])
+        top["opts"] = opts
         if len(opts) > 1:
             return False
         self._pop(state, top)
@@ -1550,7 +1554,22 @@ class AvdRules:
         b = self.board(state)
         return [u for u in b.units_of(SOVIET) if b.is_hq(u)]
 
+    def _position_key(self, state) -> str:
+        """What placement legality depends on: where everything stands."""
+        import json
+        return json.dumps([state["turn"], state["units"], state["vp"]], sort_keys=True)
+
     def _placement_hexes(self, state, uid, top=None, b: Board | None = None) -> list[str]:
+        # Asked many times for an unchanged position (options, checks): remember the answer.
+        key = (self._position_key(state), uid, tuple((top or {}).get("star_hqs", [])))
+        memo = self.__dict__.setdefault("_memo", {})
+        if key not in memo:
+            if len(memo) > 512:
+                memo.clear()
+            memo[key] = self._placement_hexes_now(state, uid, top, b)
+        return list(memo[key])
+
+    def _placement_hexes_now(self, state, uid, top=None, b: Board | None = None) -> list[str]:
         """11.1.1: an HQ in a Victory Hex holding a VP chit that traces
         supply; a combat unit in or next to a Soviet HQ, tracing supply, not
         in German ZOC unless a VP chit, a Soviet unit or an HQ is there."""

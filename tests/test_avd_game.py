@@ -1,0 +1,87 @@
+"""A whole practice game between two scripted standing-order players, from
+the Turn 1 chit selection until no decision is pending."""
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from pbem.game import Decision, public
+from pbem.games.avd import GAME, movement
+from pbem.games.avd.rules import seal_chits
+from test_avd_sequence_support import PRACTICE, SeededRng, salts
+
+POLICIES = {
+    "german": {"guderian": "soviet", "losses": "reduce-strongest-first", "retreat": "first",
+               "advance": "strongest", "stuka-defense": "always", "relocate": "first",
+               "relocate-voluntary": "none", "air": "recover"},
+    "soviet": {"losses": "eliminate-weakest-first", "retreat": "first", "advance": "none",
+               "relocate": "first", "relocate-voluntary": "none", "disband": "none", "oos": "strongest"},
+}
+
+
+def _bot_move(rules, st, d: Decision, rng: SeededRng):
+    """Move one active unit toward the enemy, or end the segment."""
+    b = rules.board(st)
+    top = st["stack"][-1]
+    if top["mode"] != "normal":
+        return {"verb": "end-move"}
+    movers = [u for u in b.units_of(d.side) if st["units"][u]["active"] and not st["units"][u]["moved"]
+              and not b.spec(u).pvo]
+    if not movers or rng.r.random() < 0.3:
+        return {"verb": "end-move"}
+    uid = movers[rng.r.randrange(len(movers))]
+    reach = movement.reach(b, uid)
+    ends = sorted(h for h in reach.endable if h != b.hex_of(uid))
+    if not ends:
+        st["units"][uid]["moved"] = True    # the bot gives up on this unit (test shortcut)
+        return {"verb": "end-move"} if len(movers) == 1 else _bot_move(rules, st, d, rng)
+    here = b.hex_of(uid)
+    enemy = sorted((b.hex_of(u) for u in b.units_of("soviet" if d.side == "german" else "german")),
+                   key=lambda h: (b.distance(here, h), h))[:4]
+    goal = min(ends, key=lambda h: (min((b.distance(h, e) for e in enemy), default=0), h))
+    return {"verb": "move", "unit": uid, "path": reach.path_to(goal)}
+
+
+def _bot(rules, st, d: Decision, rng: SeededRng):
+    if d.private:
+        return rules.private_answer(st, d)
+    o = rules.standing_answer(st, d, POLICIES[d.side])
+    if o is not None:
+        return o
+    if d.kind == "move":
+        return _bot_move(rules, st, d, rng)
+    if d.kind == "chits":
+        return seal_chits(rules.parse(d.options[0], st, d.side), salts(rng.r.randrange(10 ** 6)))
+    wanted = [x for x in d.options if x.split()[0] in ("attack", "buy", "place", "release", "oos", "art",
+                                                      "rocket", "relocate", "seed", "activate", "elite",
+                                                      "withdraw", "stars", "directive", "loss", "retreat")]
+    plain = [x for x in d.options if "UNIT" not in x and " HEX" not in x]
+    choice = wanted[0] if wanted and rng.r.random() < 0.8 else (plain[0] if plain else "pass")
+    return rules.parse(choice, st, d.side)
+
+
+def _play(seed: int):
+    with open(PRACTICE, "rb") as fh:
+        rules = GAME.rules(tomllib.load(fh), {})
+    st = rules.initial_state()
+    rng = SeededRng(seed)
+    decisions = 0
+    seen_kinds = set()
+    while (d := rules.pending(st)) is not None:
+        decisions += 1
+        assert decisions < 5000, "the game does not end"
+        seen_kinds.add(d.kind)
+        st, _ = rules.apply(st, d.side, _bot(rules, st, d, rng), rng)
+    return rules, st, seen_kinds
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_practice_game_plays_from_turn_1_to_a_result(seed):
+    rules, st, kinds = _play(seed)
+    assert rules.pending(st) is None
+    text = rules.result(st)
+    assert text and st["winner"] in ("german", "soviet", "draw")
+    assert {"chits", "move", "combat"} <= kinds
+    assert "hidden" not in public(st)
+    rules.sitrep(st, "german")       # renders at the end too
