@@ -698,6 +698,7 @@ class Turn:
         self.start_seats = copy.deepcopy(m.seats)
         self.orders: list[Order] = []          # the sender's own orders, in order
         self.message = ""
+        self._answers: list[tuple[bytes, Order]] = []
         self._reveal, self._renew = self._next_reveal()
         self._simulate()
 
@@ -735,11 +736,13 @@ class Turn:
         rng = RecordingRng(stream)
         queue = list(self.orders) + ([extra] if extra is not None else [])
         pos = iter(queue)
+        answered = 0
 
         def next_entry(d: Decision) -> dict[str, Any] | None:
+            nonlocal answered
             if d.private:
-                answer = m.rules.private_answer(es["game"], d)
-                return {"by": "private", "order": self._with_secrets(answer, es["game"])}
+                answered += 1
+                return {"by": "private", "order": self._private(answered - 1, es["game"], d)}
             order = next(pos, None)
             return None if order is None else {"by": "player", "order": order}
 
@@ -751,6 +754,19 @@ class Turn:
                 + ("it waits for the opponent's dice" if how == "deferred" else "the decision has passed to the other side")
             )
         self.es, self.sink, self.how, self.rng = es, sink, how, rng
+
+    def _private(self, k: int, state: dict[str, Any], d: Decision) -> Order:
+        """The k-th private answer of this exchange.  Re-running the exchange
+        after each push must give the same answer with the same salts, or an
+        order pushed later could refer to secrets that were replaced."""
+        raw = self.m.rules.private_answer(state, d)
+        key = canonical(gamefile.drop_none(raw))
+        if k < len(self._answers) and self._answers[k][0] == key:
+            return fast_copy(self._answers[k][1])
+        filled = self._with_secrets(raw, state)
+        del self._answers[k:]
+        self._answers.append((key, filled))
+        return fast_copy(filled)
 
     def pending(self) -> Decision | None:
         """The sender's decision now, or None when the exchange is done."""

@@ -63,9 +63,6 @@ def test_10_14_an_impulse_with_battles_costs_the_defender_one_reply():
     assert m.records[-1].side == "soviet" and m.next_sender() == "german"
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: Turn._simulate re-fills private answers with fresh salts on "
-                   "every push, so an order pushed after a private answer in the same exchange may refer to secrets "
-                   "the next simulation replaces (m41 works around it: set-up is a player order)")
 def test_engine_private_answers_keep_their_secrets_across_pushes(monkeypatch):
     from pbem.game import Decision
     from pbem.games.m41.model import load
