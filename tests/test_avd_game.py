@@ -25,7 +25,8 @@ def _bot_move(rules, st, d: Decision, rng: SeededRng):
     b = rules.board(st)
     top = st["stack"][-1]
     if top["mode"] != "normal":
-        return {"verb": "end-move"}
+        enter = [o for o in d.options if o.split()[0] in ("move", "strat") and "UNIT" not in o]
+        return rules.parse(enter[0], st, d.side) if enter else {"verb": "end-move"}
     movers = [u for u in b.units_of(d.side) if st["units"][u]["active"] and not st["units"][u]["moved"]
               and not b.spec(u).pvo]
     if not movers or rng.r.random() < 0.3:

@@ -251,3 +251,50 @@ def test_12_5_hq_with_no_combat_unit_in_range_is_removed_at_the_end_of_turn():
     st["stack"] = [frame("endturn")]
     rules._run(st, ScriptRng(), [])
     assert st["units"]["S-21A-HQ"]["where"] == "removed"
+
+
+def test_11_2_timoshenko_must_enter_on_turn_1_and_its_chit_then_goes_in_the_cup():
+    rules = practice_rules()
+    st = rules.initial_state()
+    st["stack"] = [frame("endturn"), frame("reinf", stage="start")]
+    waiting = sorted(u for u, x in st["units"].items() if x["where"] == "timoshenko")
+    rules._run(st, ScriptRng(), [])
+    d = rules.pending(st)
+    assert (d.side, d.kind) == ("soviet", "move")
+    with pytest.raises(IllegalOrder, match="must enter"):
+        rules.apply(st, "soviet", {"verb": "end-move"}, ScriptRng())
+    entry = set(rules.scn.map.timoshenko_entry)
+    for _ in waiting:
+        d = rules.pending(st)
+        first = next(o for o in d.options if o.split()[0] in ("move", "strat") and "UNIT" not in o)
+        assert first.split()[-1] in entry
+        st, _ = rules.apply(st, "soviet", rules.parse(first, st, "soviet"), ScriptRng())
+    assert all(st["units"][u]["where"] == "map" for u in waiting)
+    st, _ = rules.apply(st, "soviet", {"verb": "end-move"}, ScriptRng())
+    assert rules.pending(st).kind == "combat"                    # 11.2: a full activation
+    st, _ = rules.apply(st, "soviet", {"verb": "end-combat"}, ScriptRng())
+    tchit = next(c for c, s in rules.scn.chits.items() if s.kind == "timoshenko")
+    assert tchit in st["cup"]
+
+
+def test_11_1_2_german_reinforcements_enter_then_a_9th_army_chit_goes_in_the_cup():
+    rules = practice_rules()
+    st = rules.initial_state()
+    st["stack"] = [frame("endturn"), frame("reinf", stage="german")]
+    arriving = sorted(u for u, x in st["units"].items() if x["where"] == "turn_track"
+                      and x["arrives"] == 1 and rules.scn.units[u].side == "german")
+    rules._run(st, ScriptRng(), [])
+    d = rules.pending(st)
+    assert (d.side, d.kind) == ("german", "move") and arriving
+    first = next(o for o in d.options if o.split()[0] in ("move", "strat") and "UNIT" not in o)
+    st, _ = rules.apply(st, "german", rules.parse(first, st, "german"), ScriptRng())
+    st, _ = rules.apply(st, "german", {"verb": "end-move"}, ScriptRng())
+    d = rules.pending(st)
+    assert (d.kind, d.private) == ("add9a", True)
+    st, _ = rules.apply(st, "german", rules.private_answer(st, d), ScriptRng())
+    assert sum(rules.scn.chits[c].kind == "9A" for c in st["cup"] if c in rules.scn.chits) == 1
+
+
+def test_rule_option_minsk_chits_single_under_moscow():
+    from pbem.games.avd import victory
+    assert "= 19" in " ".join(victory.score("moscow", 0, 7, 5, 0, minsk_doubled=False)[1])

@@ -339,6 +339,8 @@ class AvdRules:
             state["turn1_special_done"] = True
             b = self.board(state)
             units = seqmech.formation_units(b, "2PzG")
+            if not self.options.get("turn1_special_all_2pzg", True):
+                units = [u for u in units if b.spec(u).motorized]
             state["active"] = GERMAN
             for u in units:
                 self._activate(state, u)
@@ -578,13 +580,33 @@ class AvdRules:
             what = {"timoshenko": "Timoshenko enters from its box (11.2)",
                     "enter": "German reinforcements enter (11.1.2)"}[top["mode"]]
         names = ", ".join(orders.short(self.scn, u) for u in movers) or "none"
-        opts = ("move UNIT HEX HEX ...", "strat UNIT HEX ...", "end-move")
+        opts: tuple[str, ...] = ("move UNIT HEX HEX ...", "strat UNIT HEX ...", "end-move")
+        if top["mode"] != "normal":
+            opts = tuple(self._entry_options(state, top)) + opts
         return Decision(side, "move", f"{what}: units to move: {names}", opts,
                         hint="reach UNIT lists reachable hexes")
+
+    def _entry_options(self, state, top) -> list[str]:
+        """The one-hex entries open to the units waiting to enter."""
+        out = []
+        b = self.board(state)
+        for u in top.get("entering", []):
+            for h in top.get("entry_hexes", {}).get(u, []):
+                for verb in ("move", "strat"):
+                    try:
+                        self._check_entry(state, b, u, [h], verb == "strat", top)
+                    except IllegalOrder:
+                        continue
+                    out.append(f"{verb} {orders.short(self.scn, u)} {h}")
+                    break
+        return out
 
     def _do_move(self, state, top, d, order, rng, events) -> None:
         verb = order["verb"]
         if verb in ("end-move", "pass"):
+            if top["mode"] == "timoshenko" and self._entry_options(state, top):
+                raise IllegalOrder("Timoshenko's units must enter the map (11.2): "
+                                   + "; ".join(self._entry_options(state, top)))
             self._pop(state, top)
             if top["mode"] != "normal":
                 for u in top.get("entering", []):
@@ -844,9 +866,12 @@ class AvdRules:
         fixed = {"art": ART_COLUMN, "rocket": ROCKET_COLUMN, "bomber": BOMBER_COLUMN}.get(f["kind"])
         stuka = f["stuka"] - (1 if f["dstuka"] else 0)
         german_att = f["side"] == GERMAN
+        turn1 = state["turn"] == 1 and german_att
+        if f["kind"] == "bomber" and not self.options.get("bomber_turn1_shift", True):
+            turn1 = False
         return combat.odds(b, f["attackers"], f["hex"], stuka=stuka,
                            timoshenko=state["timoshenko"] and f["kind"] == "normal" and not german_att,
-                           turn1=state["turn"] == 1 and german_att, fixed_column=fixed)
+                           turn1=turn1, fixed_column=fixed)
 
     def _auto_battle(self, state, f, rng, events) -> bool:
         stage = f["stage"]
@@ -1794,7 +1819,9 @@ class AvdRules:
         buy = int(order.get("buy", 0))
         if buy < 0 or buy > len(hqs):
             raise IllegalOrder("at most one 9th Army chit per released HQ (14.0)")
-        value = 2 * len(hqs) + (len(units) - len(hqs)) + buy   # default 21: bought chits add their point
+        value = 2 * len(hqs) + (len(units) - len(hqs))
+        if self.options.get("minsk_chit_adds_value", True):
+            value += buy   # default 21: a bought chit adds its point to the release value
         table = self.scn.minsk_escape
         col = self._minsk_column(table, value)
         die = int(table.get("die", 6))
@@ -1962,7 +1989,8 @@ class AvdRules:
                 unc += int(chit.split(":")[1])
         minsk = sum(victory.resolve(state, e, rng, "end of game: Minsk chit value") for e in state["vp_minsk"])
         elim = sum(1 for u, x in state["units"].items() if x["where"] == "elim_motorized")
-        winner, lines = victory.score(state["directive"], g, unc, minsk, elim)
+        winner, lines = victory.score(state["directive"], g, unc, minsk, elim,
+                                      minsk_doubled=bool(self.options.get("minsk_chits_doubled", True)))
         self._win(state, winner, [f"Game over after turn {state['turn']}"] + lines, events)
 
     # ---------------------------------------------------------- queries

@@ -38,7 +38,7 @@ def resolve(state: dict[str, Any], entry: Any, rng: Rng, purpose: str) -> int:
 
 
 def score(directive: str | None, german: int, uncaptured: int, minsk: int,
-          eliminated_motorized: int) -> tuple[str, list[str]]:
+          eliminated_motorized: int, minsk_doubled: bool = True) -> tuple[str, list[str]]:
     """16.3: the winner ("german", "soviet" or "draw") and the count line by
     line.  Objective Moscow! (rolled or chosen) doubles the uncaptured and
     Minsk chits and gives 6 per eliminated Panzer-Group unit (Minsk chits
@@ -47,14 +47,16 @@ def score(directive: str | None, german: int, uncaptured: int, minsk: int,
     it was chosen through Guderian's Choice, draw under Hitler Distracted."""
     moscow = directive in MOSCOW_MODES or directive is None
     mult, per_unit = (2, 6) if moscow else (1, 4)
-    soviet = mult * (uncaptured + minsk) + per_unit * eliminated_motorized
+    minsk_mult = mult if minsk_doubled else 1
+    soviet = mult * uncaptured + minsk_mult * minsk + per_unit * eliminated_motorized
     label = {"moscow": "Objective Moscow!", "choice_moscow": "Objective Moscow! (Guderian's Choice)",
              "distracted": "Hitler Distracted", "choice_distracted": "Hitler Distracted (Guderian's Choice)",
              None: "Objective Moscow! (no directive rolled)"}[directive]
     lines = [f"Directive: {label}",
              f"German: captured VP chits = {german}",
-             f"Soviet: {mult} x (uncaptured {uncaptured} + Minsk {minsk}) + {per_unit} x "
-             f"{eliminated_motorized} eliminated motorized = {soviet}"]
+             (f"Soviet: {mult} x (uncaptured {uncaptured} + Minsk {minsk})" if minsk_mult == mult else
+              f"Soviet: {mult} x uncaptured {uncaptured} + Minsk {minsk}")
+             + f" + {per_unit} x {eliminated_motorized} eliminated motorized = {soviet}"]
     if soviet > german:
         winner = "soviet"
     elif german > soviet:
