@@ -133,3 +133,14 @@ def test_7_2_2_unplayed_guderian_is_played_after_the_last_draw():
     assert st["cup"] == []
     assert st["played"][-1] == "G-Guderian"
     assert st["turn"] == 1
+
+
+def test_7_1_2_fill_secrets_gives_each_sealed_chit_its_own_salt_and_commitment():
+    rules = practice_rules()
+    st = rules.initial_state()
+    made = iter([bytes([i]) * 16 for i in range(1, 10)])
+    order = rules.fill_secrets(st, "german", rules.parse(GERMAN_T1, st, "german"), lambda: next(made))
+    assert order["secret"]["chits"] == ["G-3PzG-1", "G-2PzG-1", "G-9A-1"]
+    assert len(set(order["secret"]["salts"])) == 3 and len(order["commitments"]) == 3
+    st, _ = rules.apply(st, "german", order, ScriptRng())
+    assert rules.pending(st).side == "soviet"

@@ -154,6 +154,15 @@ class AvdRules:
             return {"verb": "add-chit", "chits": self._unplayed_of_kind(state, GERMAN, "9A")[:top["count"]]}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
 
+    def fill_secrets(self, state: State, side: str, order: dict[str, Any], salt_source) -> dict[str, Any]:
+        """Complete a side's own chit selection before apply: one fresh salt
+        per sealed chit (from ``salt_source``, the engine's CSPRNG) and the
+        public commitments.  Other orders pass unchanged."""
+        if order.get("verb") != "chits" or "secret" not in order or order["secret"].get("salts"):
+            return order
+        chits = list(order["secret"].get("chits", []))
+        return seal_chits(order, [salt_source() for _ in chits])
+
     def query(self, state: State, side: str, text: str) -> str:
         from pbem.games.avd import sitrep
         return sitrep.query(self, state, side, text)
