@@ -73,7 +73,7 @@ def test_the_untouched_game_replays(played) -> None:
 @pytest.mark.parametrize("n, edit, who", [
     (6, lambda ex: ex["orders"][0]["order"].update(how="dodge"), "blue"),      # an order
     (5, lambda ex: ex.update(reveal=ex["reveal"][:-1] + ("0" if ex["reveal"][-1] != "0" else "1")), "red"),
-    (4, lambda ex: ex.update(state="f" + ex["state"][1:]), "blue"),           # a state hash
+    (4, lambda ex: ex.update(state=("0" if ex["state"][0] != "0" else "1") + ex["state"][1:]), "blue"),
     (3, lambda ex: ex.update(sig=("0" if ex["sig"][0] != "0" else "1") + ex["sig"][1:]), "red"),
     (7, lambda ex: ex["orders"][0]["order"].update(pick=1), "red"),            # a reveal of a secret
     (1, lambda ex: ex["game"].update(dice="immediate"), "red"),                # the header
