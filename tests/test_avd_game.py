@@ -86,3 +86,55 @@ def test_practice_game_plays_from_turn_1_to_a_result(seed):
     assert {"chits", "move", "combat"} <= kinds
     assert "hidden" not in public(st)
     rules.sitrep(st, "german")       # renders at the end too
+
+
+def _engine_choice(d: Decision) -> str:
+    opts = [o for o in d.options if "UNIT" not in o and "HQ HEX" not in o]
+    if d.kind == "move" and opts and opts[0].split()[0] in ("move", "strat"):
+        return opts[0]
+    for pref in ("end-move", "end-combat", "pass", "done", "guderian no", "stuka no"):
+        if pref in opts:
+            return pref
+    return opts[0]
+
+
+def test_7_1_3_engine_exchanges_keep_the_chit_selection_sealed_until_drawn():
+    """Through the real exchange cycle: each side's program seals its chits
+    (fill_secrets), the other side replays them from commitments only."""
+    from pbem import exchange, gamefile
+    from pbem.identity import generate
+    from pbem.scenario import load_toml
+
+    scn = load_toml(PRACTICE)
+    g, s = generate("Anna", "a@example.org"), generate("Pavel", "p@example.org")
+    ids = {"german": g, "soviet": s}
+    gf = exchange.new_game(game_id="g-avd-seq", game="avd", scenario_name="avd/practice", scenario=scn,
+                           options={}, dice="sealed", creator=g, creator_side="german",
+                           invited={"soviet": s.public})
+    gf = gamefile.GameFile(gf.exchanges + [exchange.join_exchange(exchange.replay(gf, scn, s), s, "soviet")])
+    for _ in range(6):
+        side = exchange.replay(gf, scn).next_sender()
+        t = exchange.Turn(exchange.replay(gf, scn, ids[side]), ids[side])
+        while not t.done:
+            t.push(_engine_choice(t.pending()))
+        gf = gamefile.GameFile(gf.exchanges + [t.finish()])
+    public_state = exchange.replay(gf, scn).es["game"]
+    german_view = exchange.replay(gf, scn, g).es["game"]
+    assert public_state["hidden"]["german"] is None and public_state["hidden"]["soviet"] is None
+    mine = {c for c, _ in german_view["hidden"]["german"]["chits"].values()}
+    sealed = [t for t in public_state["cup"] if t.startswith("sealed:")]
+    assert mine and sealed
+    assert not mine & set(public_state["cup"])          # the cup shows commitments, not chits
+
+
+def test_game_object_describes_itself_and_refuses_unknown_options():
+    from pbem.game import ScenarioError
+    assert GAME.id == "avd" and GAME.sides == ("german", "soviet")
+    assert "strategic_cost" in GAME.options() and "losses" in GAME.policy_kinds()
+    with open(PRACTICE, "rb") as fh:
+        data = tomllib.load(fh)
+    assert GAME.check_scenario(data) == []
+    with pytest.raises(ScenarioError, match="unknown rule option"):
+        GAME.rules(data, {"no_such_option": 1})
+    rules = GAME.rules(data, {"strategic_cost": 2})
+    assert rules.scn.strategic_cost == 2
