@@ -1909,10 +1909,9 @@ class AvdRules:
         b = self.board(state)
         stage = top.get("stage", "removal")
         if stage == "removal":
-            for hq in sorted(u for u in b.units_of(GERMAN) + b.units_of(SOVIET) if b.is_hq(u)):
-                if not seqmech.hq_has_units_in_range(b, hq):
-                    state["units"][hq]["where"], state["units"][hq]["hex"] = "removed", None
-                    events.append(Event(f"{self.name(hq)} has no combat unit in range and is removed (12.5)"))
+            for hq in seqmech.hqs_to_remove(b, GERMAN) + seqmech.hqs_to_remove(b, SOVIET):
+                state["units"][hq]["where"], state["units"][hq]["hex"] = "removed", None
+                events.append(Event(f"{self.name(hq)} has no combat unit in range and is removed (12.5)"))
             top["stage"] = "directive"
             return True
         if stage == "directive":
