@@ -272,6 +272,13 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
 
     me = _me()
     loaded = session.open_game(file, me, scenario=scenario_override)
+    mine = session.already_answered(loaded.gf, loaded.match.me)
+    if mine is not None:
+        m_local = exchange.replay(mine, loaded.scenario, me)
+        k = len(loaded.gf.exchanges)
+        path, _ = session.write_outputs(mine, m_local, turn_log(m_local, m_local.records[k:]), out_dir)
+        click.echo(f"You already answered this file (exchange {len(mine.exchanges)}): the file to send is {path}")
+        return
     session.compare_with_local(loaded.gf)
     session.keep_version(session.refresh_reading_copies(loaded.gf, loaded.match))
     m = loaded.match
@@ -418,12 +425,12 @@ def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit:
 
     gf = gamefile.load(file)
     if len(gf.exchanges) < 200 or not sys.stderr.isatty():
-        return session.open_game(file, me, scenario=scenario, audit=audit)
+        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf)
     from rich.progress import Progress
 
     with Progress(transient=True) as bar:
         task = bar.add_task("verifying", total=len(gf.exchanges))
-        return session.open_game(file, me, scenario=scenario, audit=audit,
+        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf,
                                  progress=lambda i, n: bar.update(task, completed=i))
 
 

@@ -402,6 +402,8 @@ def replay(
     total = len(gf.exchanges)
     for i, ex in enumerate(gf.exchanges, 1):
         where = f"exchange {i} by {ex.get('side')}"
+        if ex.get("game_id") != header["id"]:
+            raise Verification(f"{where}: belongs to another game ({ex.get('game_id')!r}, not {header['id']!r})")
         if ex.get("prev") != prev:
             raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
         _verify_signature(m, ex, where)
@@ -825,7 +827,7 @@ class Turn:
             raise UsageError(f"the exchange is not complete: you must still decide {d.kind if d else ''}")
         m = self.m
         ex: dict[str, Any] = {
-            "n": self.n, "kind": "play", "side": self.side,
+            "game_id": m.game_id, "n": self.n, "kind": "play", "side": self.side,
             "prev": exchange_hash(m.exchanges[-1]),
             "reveal": self._reveal.hex(),
             "orders": gamefile.drop_none(self.sink.entries),
@@ -906,7 +908,7 @@ def new_game(
     gamefile.drop_none(header)
     seed = os.urandom(32)
     ex = {
-        "n": 1, "kind": "new", "side": creator_side, "prev": ZERO_HASH, "game": header,
+        "game_id": game_id, "n": 1, "kind": "new", "side": creator_side, "prev": ZERO_HASH, "game": header,
         "player": creator.public.to_dict(), "anchor": dchain.anchor(seed, CHAIN_LENGTH).hex(),
         "chain_n": CHAIN_LENGTH,
     }
@@ -934,7 +936,7 @@ def join_exchange(m: Match, me: Any, side: str, message: str = "") -> dict[str, 
     seed = os.urandom(32)
     n = len(m.exchanges) + 1
     ex = {
-        "n": n, "kind": "join", "side": side, "prev": exchange_hash(m.exchanges[-1]),
+        "game_id": m.game_id, "n": n, "kind": "join", "side": side, "prev": exchange_hash(m.exchanges[-1]),
         "player": me.public.to_dict(), "anchor": dchain.anchor(seed, CHAIN_LENGTH).hex(),
         "chain_n": CHAIN_LENGTH, "orders": [],
     }
@@ -960,7 +962,7 @@ def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
         blob = base64.b64decode(ex["sealed"])
         secrets[str(ex["n"])] = json.loads(me.unseal(blob, m.game_id, ex["n"]).decode("utf-8"))
     ex = {
-        "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
+        "game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
         "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
     }
     return sign(ex, me)

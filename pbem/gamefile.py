@@ -130,7 +130,7 @@ def parse(text: str, name: str = "game file") -> GameFile:
     return gf
 
 
-_REQUIRED: dict[str, type] = {"n": int, "kind": str, "side": str, "prev": str, "state": str, "sig": str}
+_REQUIRED: dict[str, type] = {"game_id": str, "n": int, "kind": str, "side": str, "prev": str, "state": str, "sig": str}
 _HEADER: dict[str, type] = {"id": str, "game": str, "scenario": str, "scenario_sha256": str, "dice": str, "sides": list}
 _HEADER_OPTIONAL: dict[str, type] = {"options": dict, "invited": dict}
 

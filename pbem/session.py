@@ -179,8 +179,8 @@ class Loaded:
 
 
 def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit: bool = False,
-              progress: Callable[[int, int], None] | None = None) -> Loaded:
-    gf = gamefile.load(path)
+              progress: Callable[[int, int], None] | None = None, gf: GameFile | None = None) -> Loaded:
+    gf = gf if gf is not None else gamefile.load(path)
     sc = scenario_for(gf, scenario)
     m = exchange.replay(gf, sc, me, audit=audit, progress=progress)
     if gf.state:
@@ -193,6 +193,9 @@ def _check_reading_copy(gf: GameFile, m: exchange.Match) -> None:
 
     # Every field of the reading copy is checked: a reader who trusts the
     # TOML text must see what the signatures say.
+    unknown = sorted(set(gf.state) - {"hash", "summary", "public"})
+    if unknown:
+        raise InvalidFile(f"[state] has an unknown field {unknown[0]!r}: the reading copy was edited")
     if gf.state.get("hash") not in (None, m.state_hash()):
         raise InvalidFile("[state] hash differs from the replayed state's: the reading copy was edited")
     if gf.state.get("summary") not in (None, m.summary()):
@@ -208,3 +211,19 @@ def _check_reading_copy(gf: GameFile, m: exchange.Match) -> None:
 
     if canonical(written) != canonical(m.public_state()):
         raise InvalidFile("[state] differs from the replayed state: the reading copy was edited")
+
+
+def already_answered(received: GameFile, my_side: str | None) -> GameFile | None:
+    """The local version that answers ``received`` when this player already
+    played on it (a re-run, or a run killed after keeping its exchange but
+    before writing the file to send): received is a prefix of it and every
+    later exchange is ours."""
+    local = latest_stored(received.game_id)
+    if local is None or my_side is None or len(local.exchanges) <= len(received.exchanges):
+        return None
+    k = len(received.exchanges)
+    if exchange.exchange_hash(local.exchanges[k - 1]) != exchange.exchange_hash(received.last):
+        return None
+    if all(ex["side"] == my_side for ex in local.exchanges[k:]):
+        return local
+    return None

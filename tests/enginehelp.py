@@ -22,11 +22,11 @@ def players():
     return generate("Anna", "anna@example.org"), generate("Pavel", "pavel@example.org")
 
 
-def start(dice: str = "sealed", scenario: dict[str, Any] | None = None):
+def start(dice: str = "sealed", scenario: dict[str, Any] | None = None, game_id: str = "g-test-duel"):
     scenario = scenario or duel_scenario()
     red, blue = players()
     gf = exchange.new_game(
-        game_id="g-test-duel", game="duel", scenario_name="duel/test", scenario=scenario,
+        game_id=game_id, game="duel", scenario_name="duel/test", scenario=scenario,
         options={}, dice=dice, creator=red, creator_side="red", invited={"blue": blue.public},
     )
     m = exchange.replay(gf, scenario, blue)

@@ -307,9 +307,17 @@ def test_old_file_played_again_is_refused_and_nothing_written(tmp_path: Path) ->
     anna.run("play", str(joined), "--orders", str(anna.orders("3", ["pick 3"])), "--out", str(anna.out))
     third = anna.out / f"{STEM}-003.toml"
     pavel.run("play", str(third), "--orders", str(pavel.orders("4", ["pick 1"])), "--out", str(pavel.out))
-    before = sorted(p.name for p in pavel.out.iterdir())
-    # Pavel plays the file Anna's exchange 3 came in again: he holds 4.
-    r = pavel.run("play", str(third), "--orders", str(pavel.orders("4b", ["pick 2"])), "--out", str(pavel.out),
-                  ok=False)
-    assert "old file: it holds exchange 3 while you hold 4" in r.stderr
-    assert sorted(p.name for p in pavel.out.iterdir()) == before
+    before = {p.name: p.read_bytes() for p in pavel.out.iterdir()}
+    # Pavel plays the file Anna's exchange 3 came in again: he already
+    # answered it with exchange 4, which is pointed out, not replaced.
+    r = pavel.run("play", str(third), "--orders", str(pavel.orders("4b", ["pick 2"])), "--out", str(pavel.out))
+    assert "You already answered this file (exchange 4)" in r.stdout
+    assert {p.name: p.read_bytes() for p in pavel.out.iterdir()} == before
+    # Anna plays her own exchange 3's predecessor again after Pavel's 4 came
+    # back to her: that file is old, and nothing is written.
+    anna.run("play", str(pavel.out / f"{STEM}-004.toml"), "--orders", str(anna.orders("5", ["attack"])),
+             "--out", str(anna.out))
+    listing = sorted(p.name for p in anna.out.iterdir())
+    r = anna.run("play", str(joined), "--orders", str(anna.orders("3c", ["pick 1"])), "--out", str(anna.out), ok=False)
+    assert "old file: it holds exchange 2 while you hold 5" in r.stderr
+    assert sorted(p.name for p in anna.out.iterdir()) == listing

@@ -146,7 +146,7 @@ def test_an_exchange_sent_out_of_turn_is_named(played) -> None:
     gf, sc, ids = played
     m = exchange.replay(clone(gf, 3), sc, ids["red"])
     seed, n = m.my_seeds[-1]
-    ex = {"n": 4, "kind": "play", "side": "red", "prev": exchange_hash(gf.exchanges[2]),
+    ex = {"game_id": gf.game_id, "n": 4, "kind": "play", "side": "red", "prev": exchange_hash(gf.exchanges[2]),
           "reveal": dchain.value_at(seed, n - 2).hex(), "orders": [], "state": m.state_hash()}
     bad = GameFile(copy.deepcopy(gf.exchanges[:3]) + [exchange.sign(ex, ids["red"])])
     assert refused(bad, sc) == "exchange 4 by red: it was blue's turn to send, not red's"
@@ -170,8 +170,8 @@ def test_a_join_by_a_key_that_was_not_invited_is_refused(played) -> None:
     assert stranger.public.fingerprint in msg
 
 
-def other_game(dice: str = "sealed") -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
-    gf, sc, ids = eh.start(dice)
+def other_game(dice: str = "sealed", game_id: str = "g-test-duel") -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
+    gf, sc, ids = eh.start(dice, game_id=game_id)
     return eh.one_exchange(gf, sc, ids), sc, ids
 
 
@@ -183,13 +183,10 @@ def test_an_exchange_of_another_game_spliced_in_breaks_the_chain(played) -> None
     assert msg.startswith("exchange 3 by red: does not follow exchange 2 (chain link broken"), msg
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: exchanges after the first do not carry the game id that "
-                   "PROTOCOL.md says each signs, so a spliced exchange of another game is reported "
-                   "only as a broken chain link, not as belonging to another game")
 def test_an_exchange_of_another_game_is_named_as_such(played) -> None:
     gf, sc, _ = played
-    other, _, _ = other_game()
-    assert "game" in other.exchanges[2] or "id" in other.exchanges[2]
+    other, _, _ = other_game(game_id="g-other-duel")
+    assert other.exchanges[2]["game_id"] != gf.game_id
     bad = GameFile(copy.deepcopy(gf.exchanges[:2]) + [copy.deepcopy(other.exchanges[2])])
     assert "another game" in refused(bad, sc)
 

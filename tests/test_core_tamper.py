@@ -119,7 +119,7 @@ def _only_layout_changed(data: bytes, pos: int) -> bool:
     col = pos - (data.rfind(b"\n", 0, pos) + 1)
     if data[pos:pos + 1] in (b" ", b"\t", b"\n"):
         return True
-    return line.startswith(b"public = ") and col > len(b"public = ")
+    return line.startswith(b"public = ") and col >= len(b"public = ")
 
 
 def variants(data: bytes) -> dict[str, bytes]:
