@@ -144,3 +144,10 @@ def test_7_1_2_fill_secrets_gives_each_sealed_chit_its_own_salt_and_commitment()
     assert len(set(order["secret"]["salts"])) == 3 and len(order["commitments"]) == 3
     st, _ = rules.apply(st, "german", order, ScriptRng())
     assert rules.pending(st).side == "soviet"
+
+
+def test_7_1_3_a_sealed_selection_is_written_without_its_chits():
+    rules = practice_rules()
+    st = rules.initial_state()
+    sealed = chits_order(rules, st, "german", GERMAN_T1)
+    assert rules.format(sealed) == "chits (3 sealed) Guderian"

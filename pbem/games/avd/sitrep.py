@@ -87,7 +87,8 @@ def render(rules, state: dict[str, Any], side: str | None):
     elif d is not None:
         head.append(f"Pending: {SIDE_NAME[d.side]} - {d.kind}: {d.prompt}\n")
     head.append(f"Cup: {len(state['cup'])} chit(s); played: {', '.join(state['played']) or 'none'}; "
-                f"Guderian in box: {'yes' if state['guderian_box'] else 'no'}\n")
+                f"Guderian in box: {'yes' if state['guderian_box'] else 'no'}; unplayed chits: "
+                f"German {state['unplayed']['german']}, Soviet {state['unplayed']['soviet']}\n")
     head.append(f"Stukas ready {state['stukas_ready']}, used {state['stukas_used']}; "
                 f"Bomber {'ready' if state['bomber'] else 'spent'}; Rocket {'ready' if state['rocket'] else 'spent'}"
                 + ("; Minsk +1 DRM active" if state.get("minsk_drm") else "") + "\n")
