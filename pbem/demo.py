@@ -63,6 +63,7 @@ def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], cons
     gf = gamefile.GameFile(gf.exchanges + [exchange.join_exchange(m, players[second], second)])
     _save(folder, gf, 2)
     echo(f"Game created by {first} and joined by {second} (sealed dice). Files in {folder}\n")
+    configured: set[str] = set()
     for _ in range(count):
         probe = exchange.replay(gf, data)
         side = probe.next_sender()
@@ -71,6 +72,11 @@ def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], cons
         me = players[side]
         m = exchange.replay(gf, data, me)       # the receiving program verifies first
         turn = exchange.Turn(m, me)
+        if side not in configured and hasattr(m.rules, "demo_policies") and not turn.done:
+            # Standing orders answer routine questions without an email.
+            for name, value in m.rules.demo_policies(side).items():
+                turn.push(f"policy {name} {value}")
+        configured.add(side)
         while not turn.done:
             turn.push(choose(m.rules, turn.es["game"], turn.pending()))
         gf = gamefile.GameFile(gf.exchanges + [turn.finish()])

@@ -163,6 +163,17 @@ class AvdRules:
         chits = list(order["secret"].get("chits", []))
         return seal_chits(order, [salt_source() for _ in chits])
 
+    def demo_order(self, state: State, decision: Decision) -> dict[str, Any] | str:
+        """The scripted demo player's choice (``pbem demo``)."""
+        from pbem.games.avd import bot
+
+        return bot.demo_order(self, state, decision)
+
+    def demo_policies(self, side: str) -> dict[str, str]:
+        from pbem.games.avd import bot
+
+        return dict(bot.POLICIES[side])
+
     def query(self, state: State, side: str, text: str) -> str:
         from pbem.games.avd import sitrep
         return sitrep.query(self, state, side, text)

@@ -1,0 +1,96 @@
+"""A scripted player for ``pbem demo`` and the engine-level game tests.
+
+It plays to show the rules at work, not to win: units close on the nearest
+enemy, attacks are made at the best column on offer, and every other
+decision takes the first legal option.  Each choice is probed against the
+rules before it is returned, so the bot never offers an illegal order.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Decision, IllegalOrder
+from pbem.games.avd import movement
+from pbem.protocol.stream import FrozenRng, NeedDice
+
+POLICIES = {
+    "german": {"guderian": "soviet", "losses": "reduce-strongest-first", "retreat": "first",
+               "advance": "strongest", "stuka-defense": "always", "relocate": "first",
+               "relocate-voluntary": "none", "air": "recover"},
+    "soviet": {"losses": "eliminate-weakest-first", "retreat": "first", "advance": "strongest",
+               "relocate": "first", "relocate-voluntary": "none", "disband": "none", "oos": "strongest"},
+}
+
+_WANTED = ("attack", "buy", "place", "release", "oos", "art", "rocket", "relocate", "seed", "activate",
+           "elite", "withdraw", "stars", "directive", "loss", "retreat", "advance")
+
+
+def legal(rules: Any, state: dict[str, Any], side: str, order: dict[str, Any]) -> bool:
+    """Whether the rules accept ``order`` (an order that gets as far as its
+    dice is legal: games check everything before rolling)."""
+    import pickle
+
+    probe = pickle.loads(pickle.dumps(state))
+    try:
+        if hasattr(rules, "fill_secrets"):
+            # Probing only: the engine fills the real order with fresh salts.
+            order = rules.fill_secrets(probe, side, dict(order), lambda: bytes(16))
+        rules.apply(probe, side, order, FrozenRng())
+    except NeedDice:
+        return True
+    except IllegalOrder:
+        return False
+    return True
+
+
+def demo_order(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
+    if d.kind == "move":
+        return _move(rules, state, d)
+    candidates = [o for o in d.options if o.split()[0] in _WANTED and "UNIT" not in o and " HEX" not in o]
+    candidates += [o for o in d.options if o not in candidates and "UNIT" not in o and " HEX" not in o]
+    for text in candidates:
+        try:
+            order = rules.parse(text, state, d.side)
+        except IllegalOrder:
+            continue
+        if legal(rules, state, d.side, order):
+            return order
+    for fallback in ("pass", "done", "end-combat", "end-move"):
+        try:
+            order = rules.parse(fallback, state, d.side)
+        except IllegalOrder:
+            continue
+        if legal(rules, state, d.side, order):
+            return order
+    raise IllegalOrder(f"demo player: no legal choice for {d.kind}")
+
+
+def _move(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
+    """Move the first unit that can get closer to the enemy; else end."""
+    b = rules.board(state)
+    top = state["stack"][-1]
+    if top["mode"] != "normal":
+        for text in d.options:
+            if text.split()[0] in ("move", "strat") and "UNIT" not in text:
+                order = rules.parse(text, state, d.side)
+                if legal(rules, state, d.side, order):
+                    return order
+        return {"verb": "end-move"}
+    enemy_side = "soviet" if d.side == "german" else "german"
+    enemy = [b.hex_of(u) for u in b.units_of(enemy_side) if b.is_combat(u)]
+    if not enemy:
+        return {"verb": "end-move"}
+    movers = sorted(u for u in b.units_of(d.side) if state["units"][u]["active"]
+                    and not state["units"][u]["moved"] and not b.spec(u).pvo and b.is_combat(u))
+    for uid in movers:
+        here = b.hex_of(uid)
+        near = min(b.distance(here, e) for e in enemy)
+        reach = movement.reach(b, uid)
+        ends = sorted((h for h in reach.endable if h != here), key=lambda h: (min(b.distance(h, e) for e in enemy), h))
+        for goal in ends[:3]:
+            if min(b.distance(goal, e) for e in enemy) >= near:
+                break
+            order = {"verb": "move", "unit": uid, "path": reach.path_to(goal)}
+            if legal(rules, state, d.side, order):
+                return order
+    return {"verb": "end-move"}
