@@ -81,12 +81,7 @@ def build_game(length: int) -> tuple[Any, dict[str, Any]]:
             turn.push(eh.first_option(turn.pending()))
         ex = turn.finish()
         for s, m in matches.items():
-            # The replay's own steps, one exchange on (see exchange.replay).
-            where = f"exchange {len(m.exchanges) + 1} by {ex['side']}"
-            assert ex["prev"] == exchange_hash(m.exchanges[-1])
-            exchange._verify_signature(m, ex, where)
-            exchange._step(m, ex, ids[s], {}, where)
-            m.exchanges.append(ex)
+            exchange.advance(m, ex, ids[s])
         exchanges.append(ex)
     gf = GameFile(exchanges)
     return gf, {"scenario": sc, "ids": ids, "match": matches["red"]}

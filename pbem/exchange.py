@@ -91,6 +91,8 @@ class Record:
     deferred: dict[str, Any] | None = None
     message: str = ""
     waiting: str = ""
+    marks: list[int] = field(default_factory=list)
+    opening: int = 0
 
 
 # ---------------------------------------------------------------- the match
@@ -122,6 +124,7 @@ class Match:
         self.known: set[str] = set()
         self.my_seeds: list[tuple[bytes, int]] = []     # (seed, chain_n), oldest first
         self.my_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: secret}
+        self.disclosures: dict[str, Any] = {}
 
     # -- reading the state ----------------------------------------------------
 
@@ -223,15 +226,91 @@ def mask_hidden(state: dict[str, Any], known: set[str]) -> None:
 
 
 class _Sink:
-    """Collects what one run of an exchange produced."""
+    """Collects what one run of an exchange produced.  ``marks[i]`` is the
+    number of events after entry ``i``, so a log can show each order's
+    consequences under it."""
 
     def __init__(self) -> None:
         self.entries: list[dict[str, Any]] = []
         self.secrets: dict[str, Any] = {}
         self.events: list[Event] = []
+        self.marks: list[int] = []
+        self.opening = 0
 
 
 EntrySource = Callable[[Decision], "dict[str, Any] | None"]
+
+
+class ExchangeRun:
+    """One exchange being run forward on ``es`` (mutated), resumable: the
+    live :class:`Turn` feeds it one order at a time, a replay all at once.
+
+    ``next_entry`` gives the sender's next entry for a decision (``{"by",
+    "order"}`` with the order's secret, if any) or None when the sender has
+    no more.  :meth:`run` returns how the exchange stands: ``"handed"``
+    (another side must decide), ``"deferred"``, ``"over"`` or ``"open"``
+    (the sender still has to decide but gave no more orders)."""
+
+    def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool) -> None:
+        self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
+        self.sink = _Sink()
+        self.frozen = False
+        self.started = False
+        self.how = "open"
+
+    def run(self, next_entry: EntrySource) -> str:
+        rules, es, sink = self.rules, self.es, self.sink
+        if not self.started:
+            self.started = True
+            deferred = es.get("deferred")
+            if deferred:
+                es["deferred"] = None
+                _apply(rules, es, deferred["side"], deferred["order"], self.rng or FrozenRng(), sink, "deferred")
+            sink.opening = len(sink.events)
+        while True:
+            if es.get("ended"):
+                return self._end("over")
+            d = rules.pending(es["game"])
+            if d is None:
+                return self._end("over")
+            policies = es["policies"].get(d.side) or {}
+            order = None
+            if policies and d.policy and not d.private:
+                order = rules.standing_answer(es["game"], d, policies)
+            if order is not None:
+                by, side = "policy", d.side
+            elif d.side == self.sender:
+                entry = next_entry(d)
+                if entry is None:
+                    return self._end("open")
+                by, order, side = entry["by"], entry["order"], self.sender
+                if by == "private" and not d.private:
+                    raise IllegalOrder(f"a private answer where {d.side} must decide {d.kind}")
+                if by == "player" and d.private:
+                    raise IllegalOrder(f"{d.side}'s program must answer {d.kind} from its secrets")
+                if order.get("verb") in ENGINE_VERBS:
+                    _engine_order(es, side, order, sink)
+                    self.frozen = self.frozen or (by == "player" and self.sealed)
+                    continue
+            else:
+                return self._end("handed")
+            if by == "player" and self.sealed:
+                # The sender knows both reveals keying this stream: none of
+                # his own choices may draw from it.
+                self.frozen = True
+            use = FrozenRng() if (self.frozen or self.rng is None) else self.rng
+            try:
+                _apply(rules, es, side, order, use, sink, by)
+            except NeedDice:
+                es["deferred"] = {"side": side, "order": order}
+                sink.entries.append({"side": side, "by": by, "order": public_order(order), "deferred": True})
+                _keep_secret(sink, order)
+                sink.marks.append(len(sink.events))
+                return self._end("deferred")
+
+    def _end(self, how: str) -> str:
+        self.how = how
+        return how
 
 
 def run_exchange(
@@ -243,72 +322,22 @@ def run_exchange(
     next_entry: EntrySource,
     rng: RecordingRng | None = None,
 ) -> tuple[_Sink, str]:
-    """Run one exchange forward on ``es`` (mutated).  ``next_entry`` gives the
-    sender's next entry for a decision (``{"by", "order"}`` with the order's
-    secret, if any) or None when the sender has no more.  Returns what was
-    applied and how the exchange ended: ``"handed"`` (another side must
-    decide), ``"deferred"``, ``"over"`` or ``"open"`` (the sender still has to
-    decide but gave no more orders)."""
-    sink = _Sink()
+    """Run one whole exchange (see :class:`ExchangeRun`)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    frozen = False
-
-    deferred = es.get("deferred")
-    if deferred:
-        es["deferred"] = None
-        _apply(rules, es, deferred["side"], deferred["order"], rng or FrozenRng(), sink, "deferred")
-
-    while True:
-        if es.get("ended"):
-            return sink, "over"
-        d = rules.pending(es["game"])
-        if d is None:
-            return sink, "over"
-        policies = es["policies"].get(d.side) or {}
-        order = None
-        if policies and d.policy and not d.private:
-            order = rules.standing_answer(es["game"], d, policies)
-        if order is not None:
-            by = "policy"
-            side = d.side
-        elif d.side == sender:
-            entry = next_entry(d)
-            if entry is None:
-                return sink, "open"
-            by, order, side = entry["by"], entry["order"], sender
-            if by == "private" and not d.private:
-                raise IllegalOrder(f"a private answer where {d.side} must decide {d.kind}")
-            if by == "player" and d.private:
-                raise IllegalOrder(f"{d.side}'s program must answer {d.kind} from its secrets")
-            if order.get("verb") in ENGINE_VERBS:
-                _engine_order(es, side, order, sink)
-                if by == "player" and sealed:
-                    frozen = True
-                continue
-        else:
-            return sink, "handed"
-        if by == "player" and sealed:
-            # The sender knows both reveals keying this stream: none of his
-            # own choices may draw from it.
-            frozen = True
-        use = FrozenRng() if (frozen or rng is None) else rng
-        try:
-            _apply(rules, es, side, order, use, sink, by)
-        except NeedDice:
-            es["deferred"] = {"side": side, "order": order}
-            sink.entries.append({"side": side, "by": by, "order": public_order(order), "deferred": True})
-            _keep_secret(sink, order)
-            return sink, "deferred"
+    run = ExchangeRun(rules, es, sender, rng, sealed)
+    how = run.run(next_entry)
+    return run.sink, how
 
 
 def _apply(rules: Rules, es: EngineState, side: str, order: Order, rng: Any, sink: _Sink, by: str) -> None:
     work = fast_copy(es["game"])
     new_state, events = rules.apply(work, side, fast_copy(order), rng)
     es["game"] = new_state
+    sink.events.extend(events)
     if by != "deferred":
         sink.entries.append({"side": side, "by": by, "order": public_order(order)})
         _keep_secret(sink, order)
-    sink.events.extend(events)
+        sink.marks.append(len(sink.events))
 
 
 def _keep_secret(sink: _Sink, order: Order) -> None:
@@ -351,6 +380,7 @@ def _engine_order(es: EngineState, side: str, order: Order, sink: _Sink) -> None
         raise IllegalOrder(f"unknown engine order {verb}")
     sink.entries.append({"side": side, "by": "player", "order": dict(order)})
     sink.events.append(Event(text))
+    sink.marks.append(len(sink.events))
 
 
 def parse_engine_order(text: str) -> Order | None:
@@ -398,24 +428,35 @@ def replay(
         missing = [s for s in m.sides if s not in disclosures]
         if missing:
             raise UsageError(f"audit needs both disclosures; still missing: {', '.join(missing)}")
-    prev = ZERO_HASH
+    m.disclosures = disclosures
     total = len(gf.exchanges)
     for i, ex in enumerate(gf.exchanges, 1):
-        where = f"exchange {i} by {ex.get('side')}"
-        if ex.get("game_id") != header["id"]:
-            raise Verification(f"{where}: belongs to another game ({ex.get('game_id')!r}, not {header['id']!r})")
-        if ex.get("prev") != prev:
-            raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
-        _verify_signature(m, ex, where)
-        if i == 1:
-            _start(m, ex, me, disclosures)
-        else:
-            _step(m, ex, me, disclosures, where)
-        prev = exchange_hash(ex)
-        m.exchanges.append(ex)
+        advance(m, ex, me)
         if progress:
             progress(i, total)
     return m
+
+
+def advance(m: Match, ex: dict[str, Any], me: Any = None) -> None:
+    """Verify one more exchange on top of an already verified match and
+    apply it: what :func:`replay` does for each exchange in turn.  A program
+    that keeps its :class:`Match` (the demo, a long test) uses this to stay
+    linear in the length of the game."""
+    i = len(m.exchanges) + 1
+    prev = exchange_hash(m.exchanges[-1]) if m.exchanges else ZERO_HASH
+    where = f"exchange {i} by {ex.get('side')}"
+    if not isinstance(ex.get("n"), int) or ex["n"] != i:
+        raise Verification(f"{where}: numbered {ex.get('n')!r}, expected {i}")
+    if ex.get("game_id") != m.header["id"]:
+        raise Verification(f"{where}: belongs to another game ({ex.get('game_id')!r}, not {m.header['id']!r})")
+    if ex.get("prev") != prev:
+        raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
+    _verify_signature(m, ex, where)
+    if i == 1:
+        _start(m, ex, me, m.disclosures)
+    else:
+        _step(m, ex, me, m.disclosures, where)
+    m.exchanges.append(ex)
 
 
 def _check_header(h: dict[str, Any]) -> None:
@@ -634,7 +675,7 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
         k = _first_difference(sink.entries, listed)
         raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
     rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
-                 deferred=m.es.get("deferred"), message=ex.get("message", ""))
+                 deferred=m.es.get("deferred"), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening)
     m.records.append(rec)
     rec.waiting = _waiting(m, how, sender)
 
@@ -728,34 +769,40 @@ class Turn:
         return reveal, renew
 
     # the game ------------------------------------------------------------
-    def _simulate(self, extra: Order | None = None) -> None:
+    def _simulate(self) -> None:
+        """Run the exchange from its start with the orders given so far."""
         m = self.m
         es = fast_copy(self.start_es)
         seats = copy.deepcopy(self.start_seats)
         seats[self.side].last = self._reveal
         reveals = {s: seat.last for s, seat in seats.items()}
-        stream = Stream(stream_key(m.game_id, self.n, reveals))
-        rng = RecordingRng(stream)
-        queue = list(self.orders) + ([extra] if extra is not None else [])
-        pos = iter(queue)
-        answered = 0
+        self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)))
+        self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed")
+        self._queue = list(self.orders)
+        self._answered = 0
+        self.run.run(self._next_entry)
+        if self._queue:
+            raise IllegalOrder("no more orders can go in this exchange")  # pragma: no cover
 
-        def next_entry(d: Decision) -> dict[str, Any] | None:
-            nonlocal answered
-            if d.private:
-                answered += 1
-                return {"by": "private", "order": self._private(answered - 1, es["game"], d)}
-            order = next(pos, None)
-            return None if order is None else {"by": "player", "order": order}
+    def _next_entry(self, d: Decision) -> dict[str, Any] | None:
+        if d.private:
+            self._answered += 1
+            return {"by": "private", "order": self._private(self._answered - 1, self.run.es["game"], d)}
+        if not self._queue:
+            return None
+        return {"by": "player", "order": self._queue.pop(0)}
 
-        sink, how = run_exchange(m.rules, es, self.side, stream, m.timing == "sealed", next_entry, rng)
-        left = list(pos)
-        if left:
-            raise IllegalOrder(
-                "no more orders can go in this exchange: "
-                + ("it waits for the opponent's dice" if how == "deferred" else "the decision has passed to the other side")
-            )
-        self.es, self.sink, self.how, self.rng = es, sink, how, rng
+    @property
+    def es(self) -> EngineState:
+        return self.run.es
+
+    @property
+    def sink(self) -> _Sink:
+        return self.run.sink
+
+    @property
+    def how(self) -> str:
+        return self.run.how
 
     def _private(self, k: int, state: dict[str, Any], d: Decision) -> Order:
         """The k-th private answer of this exchange.  Re-running the exchange
@@ -793,7 +840,12 @@ class Turn:
             order = self.parse(order)
         order = self._with_secrets(order, self.es["game"])
         before = len(self.sink.events)
-        self._simulate(extra=order)
+        self._queue = [order]
+        try:
+            self.run.run(self._next_entry)
+        except IllegalOrder:
+            self._simulate()      # back to the state before the refused order
+            raise
         self.orders.append(order)
         return self.sink.events[before:]
 

@@ -28,11 +28,19 @@ def record_lines(m: Match, rec: Record) -> list[str]:
         lines.append(f"  {rec.side} joins the game")
     elif rec.kind == "disclose":
         lines.append(f"  {rec.side} discloses its secrets for the audit")
-    for entry in rec.entries:
+    marks = rec.marks if len(rec.marks) == len(rec.entries) else [len(rec.events)] * len(rec.entries)
+    # Events before the first entry's resolve the opponent's deferred order.
+    for ev in rec.events[:rec.opening]:
+        lines.append(f"  - {ev.text}")
+    shown = rec.opening
+    for entry, mark in zip(rec.entries, marks):
         tag = {"policy": " (standing order)", "private": " (answered by the program)"}.get(entry["by"], "")
         late = "  [waits for the opponent's dice]" if entry.get("deferred") else ""
         lines.append(f"  {entry['side']}: {_order_text(m, entry)}{tag}{late}")
-    for ev in rec.events:
+        for ev in rec.events[shown:mark]:
+            lines.append(f"    - {ev.text}")
+        shown = max(shown, mark)
+    for ev in rec.events[shown:]:
         lines.append(f"    - {ev.text}")
     for roll in rec.rolls:
         lines.append(f"    roll: {roll['purpose']}: {roll['op']} -> {_roll_result(roll)}  (stream {rec.n}, value {roll['pos']})")
