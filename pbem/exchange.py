@@ -302,6 +302,7 @@ class ExchangeRun:
             try:
                 _apply(rules, es, side, order, use, sink, by)
             except NeedDice:
+                order = gamefile.drop_none(order)
                 es["deferred"] = {"side": side, "order": order}
                 sink.entries.append({"side": side, "by": by, "order": public_order(order), "deferred": True})
                 _keep_secret(sink, order)
@@ -330,6 +331,9 @@ def run_exchange(
 
 
 def _apply(rules: Rules, es: EngineState, side: str, order: Order, rng: Any, sink: _Sink, by: str) -> None:
+    # The file cannot carry nulls: every program applies the order exactly
+    # as it will read back from the file.
+    order = gamefile.drop_none(order)
     work = fast_copy(es["game"])
     new_state, events = rules.apply(work, side, fast_copy(order), rng)
     es["game"] = new_state
