@@ -166,20 +166,27 @@ class HexGrid:
         """The on-grid hexes adjacent to ``h``, in a fixed direction order
         (flat: N, NE, SE, S, SW, NW; pointy: E, NE, NW, W, SW, SE).  Hexes
         on the map edge have fewer than six."""
-        q, r = self._axial_of(h)
-        out = []
-        for dq, dr in self._directions:
-            n = self._id_if_on_grid(q + dq, r + dr)
-            if n is not None:
-                out.append(n)
-        return out
+        cache = self.__dict__.setdefault("_neighbor_cache", {})
+        found = cache.get(h)
+        if found is None:
+            # Searches ask for the same hex's neighbours many thousand times.
+            q, r = self._axial_of(h)
+            found = tuple(n for dq, dr in self._directions
+                          if (n := self._id_if_on_grid(q + dq, r + dr)) is not None)
+            cache[h] = found
+        return list(found)
 
     def distance(self, a: str, b: str) -> int:
         """Hex distance: the number of hex steps from ``a`` to ``b`` on an
         unbounded grid (a Command Range of 4 reaches distance 4)."""
-        qa, ra = self._axial_of(a)
-        qb, rb = self._axial_of(b)
-        dq, dr = qa - qb, ra - rb
+        axial = self.__dict__.setdefault("_axial_cache", {})
+        pa = axial.get(a)
+        if pa is None:
+            pa = axial[a] = self._axial_of(a)
+        pb = axial.get(b)
+        if pb is None:
+            pb = axial[b] = self._axial_of(b)
+        dq, dr = pa[0] - pb[0], pa[1] - pb[1]
         return max(abs(dq), abs(dr), abs(dq + dr))
 
     def adjacent(self, a: str, b: str) -> bool:

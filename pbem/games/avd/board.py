@@ -9,6 +9,8 @@ changes the state.
 """
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid, side_key
@@ -22,6 +24,12 @@ def enemy_of(side: str) -> str:
     return SOVIET if side == GERMAN else GERMAN
 
 
+@functools.lru_cache(maxsize=8)
+def _grid(first_col: int, last_col: int, first_row: int, last_row: int, offset: str) -> HexGrid:
+    """One grid per map shape, so its geometry caches outlive each Board."""
+    return HexGrid(first_col, last_col, first_row, last_row, offset)
+
+
 class Board:
     """The map, the counters and where they stand.  ``state`` is the game
     state (see :data:`model.STATE_SHAPE`); only units with ``where == "map"``
@@ -31,7 +39,7 @@ class Board:
         self.scn = scn
         self.state = state
         m = scn.map
-        self.grid = HexGrid(m.first_col, m.last_col, m.first_row, m.last_row, m.offset)
+        self.grid = _grid(m.first_col, m.last_col, m.first_row, m.last_row, m.offset)
         self.turn: int = int(state.get("turn", 1))
         self._by_hex: dict[str, list[str]] = {}
         for uid, u in state["units"].items():
