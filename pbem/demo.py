@@ -59,38 +59,47 @@ def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], cons
     gf = exchange.new_game(game_id=f"{game}-demo", game=game, scenario_name=data["scenario"]["id"], scenario=data,
                            options={}, dice="sealed", creator=players[first], creator_side=first,
                            invited={second: players[second].public})
-    m = exchange.replay(gf, data, players[second])
-    gf = gamefile.GameFile(gf.exchanges + [exchange.join_exchange(m, players[second], second)])
+    # Each player's program keeps its own verified view of the game and
+    # checks every exchange the other sends before acting on it.
+    views = {second: exchange.replay(gf, data, players[second])}
+    join = exchange.join_exchange(views[second], players[second], second)
+    exchange.advance(views[second], join, players[second])
+    gf = gamefile.GameFile(gf.exchanges + [join])
+    views[first] = exchange.replay(gf, data, players[first])
     _save(folder, gf, 2)
     echo(f"Game created by {first} and joined by {second} (sealed dice). Files in {folder}\n")
     configured: set[str] = set()
     for _ in range(count):
-        probe = exchange.replay(gf, data)
-        side = probe.next_sender()
+        side = views[first].next_sender()
         if side is None:
             break
         me = players[side]
-        m = exchange.replay(gf, data, me)       # the receiving program verifies first
-        turn = exchange.Turn(m, me)
-        if side not in configured and hasattr(m.rules, "demo_policies") and not turn.done:
+        turn = exchange.Turn(views[side], me)
+        if side not in configured and hasattr(turn.m.rules, "demo_policies") and not turn.done:
             # Standing orders answer routine questions without an email.
-            for name, value in m.rules.demo_policies(side).items():
+            for name, value in turn.m.rules.demo_policies(side).items():
                 turn.push(f"policy {name} {value}")
         configured.add(side)
         while not turn.done:
-            turn.push(choose(m.rules, turn.es["game"], turn.pending()))
-        gf = gamefile.GameFile(gf.exchanges + [turn.finish()])
-        m = exchange.replay(gf, data, me)
-        text = turn_log(m, m.records[-1:])
+            turn.push(choose(turn.m.rules, turn.es["game"], turn.pending()))
+        ex = turn.finish()
+        for s, view in views.items():
+            exchange.advance(view, ex, players[s])
+        gf = gamefile.GameFile(gf.exchanges + [ex])
+        mine = views[side]
+        text = turn_log(mine, mine.records[-1:])
         path = _save(folder, gf, len(gf.exchanges), text)
         echo(f"--- {path.name} ---")
         echo(text)
-    for side, me in players.items():
-        view = exchange.replay(gf, data, me)
+    for side, view in views.items():
         echo(f"=== {side}'s sitrep ===")
+        notice = view.scenario_head.get("notice") if view.scenario_head.get("practice") else None
+        if notice:
+            echo(notice)
         console.print(view.rules.sitrep(view.state, side))
     final = exchange.replay(gf, data)
-    echo(f"verify: {len(final.exchanges)} exchanges replayed, every signature, reveal and state hash checked: valid")
+    echo(f"verify: {len(final.exchanges)} exchanges replayed from the file by a bystander; every signature, "
+         "dice reveal, roll and state hash checked: valid")
 
 
 def _save(folder: Path, gf: gamefile.GameFile, n: int, log: str | None = None) -> Path:

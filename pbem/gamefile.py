@@ -18,14 +18,13 @@ Replaying them is :mod:`pbem.exchange`'s job.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pbem.errors import InvalidFile, UsageError
+from pbem.fsutil import atomic_write  # noqa: F401  (re-exported: writers of game files use it)
 from pbem.protocol.canon import canonical, digest
 
 FORMAT = "pbem/1"
@@ -193,53 +192,6 @@ def load(path: Path) -> GameFile:
     data = read_bytes(path)
     _, toml_bytes = extract_game(data, bare_name=path.name)
     return parse(decode(toml_bytes, str(path)), str(path))
-
-
-def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, mode: int = 0o644) -> None:
-    """Write ``data`` so that ``path`` is either absent, the old file, or the
-    whole new file: temp file in the same folder, fsync, rename.  Refuses to
-    replace an existing file unless ``overwrite``."""
-    path = Path(path)
-    if path.exists() and not overwrite:
-        if path.read_bytes() == data:
-            return
-        raise UsageError(f"{path} already exists; not overwriting it")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        if overwrite:
-            os.replace(tmp, path)
-        else:
-            # link() fails if the name appeared meanwhile: never clobber.
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise UsageError(f"{path} already exists; not overwriting it") from None
-            finally:
-                os.unlink(tmp)
-        _fsync_dir(path.parent)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def state_table(public_state: dict[str, Any], state_hash: str, summary: str) -> dict[str, Any]:

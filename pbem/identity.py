@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pbem.fsutil import fsync_dir
 from pbem.errors import KeyFileError, UsageError
 
 __all__ = [
@@ -253,7 +254,7 @@ def _write_new(path: Path, text: str, mode: int, *, replace: bool = False) -> No
             os.fsync(fh.fileno())
         os.replace(tmp_name, path)
         tmp_name = None
-        _fsync_dir(folder)
+        fsync_dir(folder)
     except OSError as exc:
         if claimed:
             path.unlink(missing_ok=True)
@@ -261,19 +262,6 @@ def _write_new(path: Path, text: str, mode: int, *, replace: bool = False) -> No
     finally:
         if tmp_name is not None:
             Path(tmp_name).unlink(missing_ok=True)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - platforms without directory fds
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:  # pragma: no cover
-        pass
-    finally:
-        os.close(dfd)
 
 
 def _read_toml(path: Path, what: str) -> dict[str, Any]:

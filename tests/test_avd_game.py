@@ -11,13 +11,7 @@ from pbem.games.avd import GAME, movement
 from pbem.games.avd.rules import seal_chits
 from test_avd_sequence_support import PRACTICE, SeededRng, salts
 
-POLICIES = {
-    "german": {"guderian": "soviet", "losses": "reduce-strongest-first", "retreat": "first",
-               "advance": "strongest", "stuka-defense": "always", "relocate": "first",
-               "relocate-voluntary": "none", "air": "recover"},
-    "soviet": {"losses": "eliminate-weakest-first", "retreat": "first", "advance": "none",
-               "relocate": "first", "relocate-voluntary": "none", "disband": "none", "oos": "strongest"},
-}
+from pbem.games.avd.bot import POLICIES  # the scripted players' standing orders
 
 
 def _bot_move(rules, st, d: Decision, rng: SeededRng):
