@@ -39,6 +39,7 @@ import base64
 import copy
 import json
 import pickle
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -489,10 +490,11 @@ def _verify_signature(m: Match, ex: dict[str, Any], where: str) -> None:
         if seat is None:
             raise Verification(f"{where}: no player has joined as {side}")
         ident = seat.identity
-    try:
-        sig = bytes.fromhex(ex["sig"])
-    except ValueError:
-        raise Verification(f"{where}: signature is not hex") from None
+    # The signature text is part of the exchange's hash (the next exchange's
+    # `prev`) but not of what it signs: only one spelling of it may verify.
+    if not re.fullmatch(r"[0-9a-f]{128}", ex["sig"]):
+        raise Verification(f"{where}: signature is not 128 lower-case hex digits")
+    sig = bytes.fromhex(ex["sig"])
     if not ident.verify(signing_bytes(ex), sig):
         other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signing_bytes(ex), sig)]
         if other:

@@ -320,3 +320,12 @@ def test_an_answer_falsely_claimed_as_a_standing_order_does_not_replay(played) -
     bad = GameFile(copy.deepcopy(gf.exchanges[:5]) + [resign(ex6, ids["blue"])])
     # Blue set no standing order: the replay still waits for his own answer.
     assert refused(bad, sc) == "exchange 6 by blue: ends while blue still has to decide (defend)"
+
+
+def test_a_signature_spelled_in_upper_case_is_refused(played) -> None:
+    """The signature is outside what it signs but inside the exchange's hash:
+    a second spelling of the last one would fork the chain unnoticed."""
+    gf, sc, _ = played
+    bad = clone(gf)
+    bad.exchanges[-1]["sig"] = bad.exchanges[-1]["sig"].upper()
+    assert refused(bad, sc) == f"exchange {len(bad.exchanges)} by {bad.exchanges[-1]['side']}: signature is not 128 lower-case hex digits"
