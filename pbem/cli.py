@@ -199,8 +199,9 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
     game = games.load(head["game"])
     problems = game.check_scenario(data)
     if problems:
-        raise UsageError(f"{head['id']} cannot be played yet: {'; '.join(problems[:6])}"
-                         + (f" (and {len(problems) - 6} more; see `pbem scenario check`)" if len(problems) > 6 else ""))
+        groups = list(dict.fromkeys(p.split(":", 1)[0].strip() for p in problems))
+        raise UsageError(f"{head['id']} cannot be played yet: {len(problems)} problem(s) in {', '.join(groups)}; "
+                         f"`pbem scenario check {head['id']}` lists what to transcribe")
     assigned = _parse_kv(sides, "--side")
     if set(assigned) != set(game.sides):
         raise UsageError(f"name every side of {game.id} once: {', '.join(game.sides)}")
