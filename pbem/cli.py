@@ -343,13 +343,14 @@ def _play_interactive(turn: Any, m: Any) -> None:
     _print_sitrep(console, m, turn.es["game"], m.me, turn.es["policies"])
     while not turn.done:
         d = turn.pending()
-        console.print(f"\n[bold]{d.prompt}[/bold]")
+        # Orders contain brackets ("[stuka]"): print them as text, not markup.
+        console.print(f"\n{d.prompt}", style="bold", markup=False)
         for i, opt in enumerate(d.options[:30], 1):
-            console.print(f"  {i:2}. {opt}")
+            console.print(f"  {i:2}. {opt}", markup=False)
         if len(d.options) > 30:
-            console.print(f"  ... and {len(d.options) - 30} more")
+            console.print(f"  ... and {len(d.options) - 30} more (type the order)", markup=False)
         if d.hint:
-            console.print(f"  ({d.hint})")
+            console.print(f"  ({d.hint})", markup=False)
         try:
             text = click.prompt("order (help for commands)", prompt_suffix="> ").strip()
         except click.exceptions.Abort:
@@ -374,14 +375,14 @@ def _play_interactive(turn: Any, m: Any) -> None:
                 console.print("taken back")
                 continue
             if text.startswith("?"):
-                console.print(turn.query(text[1:].strip()))
+                console.print(turn.query(text[1:].strip()), markup=False)
                 continue
             if text.isdigit() and 1 <= int(text) <= len(d.options):
                 text = d.options[int(text) - 1]
             for ev in turn.push(text):
-                console.print(f"  - {ev.text}")
+                console.print(f"  - {ev.text}", markup=False)
         except IllegalOrder as exc:
-            console.print(f"[red]refused:[/red] {exc}")
+            console.print(f"refused: {exc}", style="red", markup=False)
     if turn.how == "deferred":
         console.print("Your order waits for the opponent's dice: his program resolves it.")
     if not click.confirm("Sign and write this exchange?", default=True):

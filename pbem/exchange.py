@@ -364,7 +364,7 @@ def _engine_order(es: EngineState, side: str, order: Order, sink: _Sink) -> None
         else:
             pols[name] = value
         es["policies"][side] = pols
-        text = f"{side} sets a standing order"
+        text = ""  # the order line itself says it (and only to its owner, what)
     elif verb == "resign":
         es["ended"] = {"how": "resign", "by": side, "text": f"{side} resigns"}
         text = f"{side} resigns"
@@ -384,7 +384,8 @@ def _engine_order(es: EngineState, side: str, order: Order, sink: _Sink) -> None
     else:  # pragma: no cover - ENGINE_VERBS is closed
         raise IllegalOrder(f"unknown engine order {verb}")
     sink.entries.append({"side": side, "by": "player", "order": dict(order)})
-    sink.events.append(Event(text))
+    if text:
+        sink.events.append(Event(text))
     sink.marks.append(len(sink.events))
 
 
