@@ -144,10 +144,32 @@ def main() -> None:
     rows.append(("file size", f"{len(text.encode()):,} bytes"))
     rows.append(("bytes per exchange", f"{len(text.encode()) / n:.0f}"))
 
+    rows.extend(avd_rows())
+
     print(f"python {platform.python_version()} | nproc {os.cpu_count()} | {cpu_model()}")
     width = max(len(k) for k, _ in rows)
     for k, v in rows:
         print(f"{k:<{width}}  {v:>12}")
+
+
+def avd_rows() -> list[tuple[str, str]]:
+    """A whole A Victory Denied practice game (the scripted demo players,
+    sealed dice): how long a player's program takes to verify it."""
+    import test_avd_engine_game as avd
+    from pbem import exchange, session
+
+    t = time.perf_counter()
+    gf, sc, ids, matches = avd.play_game("sealed")
+    built = time.perf_counter() - t
+    n = len(gf.exchanges)
+    text = session.refresh_reading_copies(gf, matches["german"]).to_toml()
+    replay = median_call(lambda: exchange.replay(gf, sc, ids["german"]), runs=3)
+    return [
+        (f"AVD practice game built ({n} exchanges, whole game)", f"{built:.1f} s"),
+        ("AVD exchange.replay with german's key (median of 3)", f"{replay * 1000:.0f} ms"),
+        ("  per exchange", f"{replay / n * 1000:.2f} ms"),
+        ("AVD bytes per exchange", f"{len(text.encode()) / n:.0f}"),
+    ]
 
 
 if __name__ == "__main__":

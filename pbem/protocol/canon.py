@@ -66,11 +66,34 @@ def normalise(value: Any, path: tuple[str, ...] = ()) -> Any:
     raise _refuse(type(value).__name__, path)
 
 
+def _plain(value: Any) -> bool:
+    """True when ``value`` is already in canonical shape: only exact JSON
+    types and ASCII strings (for which NFC changes nothing).  Lets a large
+    game state skip the copying :func:`normalise` does; anything unusual
+    takes the slow path, which also names what is wrong."""
+    t = type(value)
+    if t is str:
+        return value.isascii()
+    if t is int or t is bool or value is None:
+        return True
+    if t is dict:
+        for k, v in value.items():
+            if type(k) is not str or not k.isascii() or not _plain(v):
+                return False
+        return True
+    if t is list:
+        for v in value:
+            if not _plain(v):
+                return False
+        return True
+    return False
+
+
 def canonical(value: Any) -> bytes:
     """The canonical bytes of ``value`` (PROTOCOL.md).  Raises InvalidFile
     for a float, a date, bytes or any other type JSON cannot carry exactly."""
     text = json.dumps(
-        normalise(value),
+        value if _plain(value) else normalise(value),
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
