@@ -684,17 +684,18 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
     rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
                  deferred=m.es.get("deferred"), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening)
     m.records.append(rec)
-    rec.waiting = _waiting(m, how, sender)
+    rec.waiting = _waiting(m, m.es, how, sender)
 
 
-def _waiting(m: Match, how: str, sender: str) -> str:
+def _waiting(m: Match, es: EngineState, how: str, sender: str) -> str:
+    """Who must act after an exchange that ended ``how``."""
     if how == "open":  # a join after which the joiner moves first
         return sender
     if how == "deferred":
         return next(s for s in m.sides if s != sender)
     if how == "over":
         return ""
-    d = m.rules.pending(m.es["game"])
+    d = m.rules.pending(es["game"])
     return d.side if d else ""
 
 
@@ -876,7 +877,7 @@ class Turn:
         return self.m.rules.query(self.es["game"], self.side, text)
 
     def waiting_for(self) -> str:
-        return _waiting_es(self.m, self.es, self.how, self.side)
+        return _waiting(self.m, self.es, self.how, self.side)
 
     # sealing the exchange -------------------------------------------------
     def finish(self) -> dict[str, Any]:
@@ -904,15 +905,6 @@ class Turn:
         if secret_part:
             ex["sealed"] = seal_for(self.me_identity, secret_part, m.game_id, self.n)
         return sign(ex, self.me_identity)
-
-
-def _waiting_es(m: Match, es: EngineState, how: str, sender: str) -> str:
-    if how == "deferred":
-        return next(s for s in m.sides if s != sender)
-    if how == "over":
-        return ""
-    d = m.rules.pending(es["game"])
-    return d.side if d else ""
 
 
 def seal_for(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> str:
@@ -1025,12 +1017,6 @@ def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
         "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
     }
     return sign(ex, me)
-
-
-def append(gf: GameFile, ex: dict[str, Any], m: Match) -> GameFile:
-    """A new file object with ``ex`` added and the reading copies refreshed."""
-    out = GameFile(list(gf.exchanges) + [ex])
-    return out
 
 
 def iter_rolls(m: Match) -> Iterator[tuple[int, str, dict[str, Any]]]:
