@@ -40,3 +40,250 @@ def test_14_8_crusader_removes_the_luftwaffe_in_november():
     rules._final_phase(state, FakeRng(0), [])
     assert fk not in state["tokens"] and state["air"]["ready"] == {"he111": 0, "stuka": 0}
     assert state["german_lost"] == 0
+
+
+# --- helpers for the optional rules --------------------------------------------------------
+
+import pytest
+
+from pbem.game import IllegalOrder
+from test_m41_rules import LOSSES, salts
+
+
+def _rules(*names):
+    return GAME.rules(PRACTICE, {n: True for n in names})
+
+
+def _board(rules, side="german", weather="good"):
+    state = empty_board(side=side, weather=weather)
+    state["options"] = dict(rules.options)
+    return state
+
+
+def _begin(rules, state, side):
+    state["active"] = side
+    state["phase"] = "impulse"
+    rules._start_impulse(state, FakeRng(0), [])
+    return state
+
+
+def _play(rules, state, side, order, rng):
+    """play() with a given rule set: fill the side's secrets, apply, answer
+    private decisions and ties from the hidden parts."""
+    salt = salts(f"opt-{side}-{state['impulse']}-{len(str(order))}")
+    order = rules.fill_secrets(state, side, order, salt)
+    state, events = rules.apply(copy.deepcopy(state), side, order, rng)
+    while True:
+        d = rules.pending(state)
+        if d is not None and d.kind == "losses":
+            state, more = rules.apply(copy.deepcopy(state), d.side, rules.standing_answer(state, d, LOSSES), rng)
+            events += more
+            continue
+        if d is None or not d.private:
+            return state, events
+        ans = rules.fill_secrets(state, d.side, rules.private_answer(state, d), salt)
+        state, more = rules.apply(copy.deepcopy(state), d.side, ans, rng)
+        events += more
+
+
+def test_14_new_options_are_listed():
+    assert {"or14_2_zhukov_hoepner", "or14_4_rail", "or14_5_blizzard", "or14_6_cavalry",
+            "or14_7_infantry_divisions"} <= set(GAME.options())
+
+
+# --- OR 14.4 rail movement ----------------------------------------------------------------
+
+def _lv7_board(rules):
+    """German LV exactly 7 (E13): Hitler's strength makes up the rest."""
+    state = _board(rules)
+    german_everywhere(state, "31", "36", "37")
+    hq = put(state, "german", "G-3Pg-HQ", "12")
+    base = mx.logistics_value(state, rules.sc, "german")
+    state["leaders"]["german"] += 7 - base
+    assert mx.logistics_value(state, rules.sc, "german") == 7
+    return state, hq
+
+
+def test_14_4_E13_four_rail_two_moves_one_dl_make_seven_actions():
+    rules = _rules("or14_4_rail")
+    state, hq = _lv7_board(rules)
+    rail = [put(state, "german", b, a) for b, a in (("G-5K", "1"), ("G-6K", "2"), ("G-7K", "3"), ("G-9K", "4"))]
+    move = [put(state, "german", "G-24PzK", "9"), put(state, "german", "G-47PzK", "9")]
+    builder = put(state, "german", "G-39PzK", "13")
+    _begin(rules, state, "german")
+    order = {"verb": "si", "option": "A", "lv": 7,
+             "rails": [{"token": t, "to": a} for t, a in zip(rail, ("30", "35", "28", "23"))],
+             "moves": [{"token": t, "path": ["14"]} for t in move], "dl": [builder]}
+    after, _ = _play(rules, copy.deepcopy(state), "german", order, FakeRng(0))
+    assert [after["tokens"][t]["area"] for t in rail] == ["30", "35", "28", "23"]
+    assert after["dl"]["13"] == "german"
+    extra = put(state, "german", "G-57PzK", "8")
+    order["moves"].append({"token": extra, "path": ["2"]})
+    with pytest.raises(IllegalOrder, match="at most LV = 7"):
+        _play(rules, state, "german", order, FakeRng(0))
+
+
+def test_14_4_rail_runs_only_through_friendly_uncontested_areas_and_only_in_pass_or_si():
+    rules = _rules("or14_4_rail")
+    state = _board(rules)
+    german_everywhere(state, "17", "37")
+    inf = put(state, "german", "G-5K", "11")
+    hq = put(state, "german", "G-3Pg-HQ", "12")
+    _begin(rules, state, "german")
+    after, _ = _play(rules, copy.deepcopy(state), "german", rules.parse(f"pass; rail {inf} 40", state, "german"),
+                     FakeRng(0))
+    assert after["tokens"][inf]["area"] == "40"
+    with pytest.raises(IllegalOrder, match="no rail line"):        # Moscow is Soviet: no rail into it
+        _play(rules, copy.deepcopy(state), "german", rules.parse(f"pass; rail {inf} 37", state, "german"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="only in a Pass or a Strategic"):
+        _play(rules, copy.deepcopy(state), "german",
+              {"verb": "ti", "activate": [{"token": hq, "path": []}], "rails": [{"token": inf, "to": "40"}]},
+              FakeRng(0))
+    with pytest.raises(IllegalOrder, match="not in play"):
+        play(copy.deepcopy(state), "german", RULES.parse(f"pass; rail {inf} 40", state, "german"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="one block act"):
+        _play(rules, state, "german", rules.parse(f"pass; rail {inf} 40; dl {inf}", state, "german"), FakeRng(0))
+
+
+# --- OR 14.5 blizzard, OR 14.7 infantry divisions --------------------------------------------
+
+def test_14_5_blizzard_from_the_second_german_impulse_of_december():
+    rules = _rules("or14_5_blizzard")
+    state = _board(rules)
+    state["turn"] = 6
+    state["weather"] = "snow"
+    state["initiative"] = "german"
+    front = put(state, "soviet", "S-W-HQ", "38")
+    rules._begin_impulses(state, FakeRng(0), [])
+    assert state["weather"] == "snow"                       # 1st German impulse of December
+    state, _ = _play(rules, state, "german", {"verb": "pass"}, FakeRng(0))     # the Soviet impulse begins
+    assert state["active"] == "soviet" and state["weather"] == "snow"
+    state, _ = _play(rules, state, "soviet", {"verb": "ti", "activate": [{"token": front, "path": []}]}, FakeRng(0))
+    assert state["phase"] == "impulse" and state["active"] == "german"      # the 2nd German impulse
+    assert state["weather"] == "blizzard"
+    off = _board(GAME.rules(PRACTICE, {}))
+    off["turn"], off["weather"], off["german_impulses"] = 6, "snow", 5
+    RULES._start_impulse(off, FakeRng(0), [])
+    assert off["weather"] == "snow"
+
+
+@pytest.mark.parametrize("weather,attack,defend", [("snow", 2, 4), ("blizzard", 1, 2)])
+def test_14_5_D12_german_four_dots_in_snow_and_blizzard(weather, attack, defend):
+    rules = _rules("or14_5_blizzard")
+    state = _board(rules, weather=weather)
+    assert mx.attack_dice(state, "german", 4, False, False, rules.sc, "G-24PzK") == attack
+    assert mx.defence_dice(state, rules.sc, "german", 4, "G-24PzK") == defend
+    assert mx.defence_dice(state, rules.sc, "soviet", 4, "S-16A") == 4
+    assert mx.attack_dice(state, "german", 3, False, False, rules.sc, "G-5K") == 1     # never below one die (3.1)
+
+
+def test_14_7_azul_ignores_snow_and_is_only_halved_attacking_in_blizzard():
+    rules = _rules("or14_5_blizzard", "or14_7_infantry_divisions")
+    state = _board(rules, weather="snow")
+    spec = rules.sc.spec("G-Azul")
+    assert mx.attack_dice(state, "german", spec.max, False, False, rules.sc, "G-Azul") == spec.max
+    state["weather"] = "blizzard"
+    assert mx.attack_dice(state, "german", spec.max, False, False, rules.sc, "G-Azul") == max(1, spec.max // 2)
+    assert mx.defence_dice(state, rules.sc, "german", spec.max, "G-Azul") == spec.max
+    plain = _board(RULES, weather="snow")
+    assert mx.attack_dice(plain, "german", spec.max, False, False, RULES.sc, "G-Azul") == max(1, spec.max // 2)
+
+
+def test_14_7_german_infantry_division_moves_four_mp_but_stays_slow():
+    rules = _rules("or14_7_infantry_divisions")
+    state = _board(rules)
+    german_everywhere(state)
+    azul = put(state, "german", "G-Azul", "2")
+    _begin(rules, state, "german")
+    order = {"verb": "pass", "moves": [{"token": azul, "path": ["3", "9"]}]}        # yellow 2 + green 1 ... + 1
+    order4 = {"verb": "pass", "moves": [{"token": azul, "path": ["3", "9", "14"]}]}   # 2 + 1 + 1 = 4 MP
+    after, _ = _play(rules, copy.deepcopy(state), "german", order4, FakeRng(0))
+    assert after["tokens"][azul]["area"] == "14" and rules.sc.spec("G-Azul").speed == "slow"
+    plain = copy.deepcopy(state)
+    plain["options"] = dict(RULES.options)
+    with pytest.raises(IllegalOrder, match="costs 4 MP, allowance 3"):
+        play(copy.deepcopy(plain), "german", order4, FakeRng(0))
+    assert play(plain, "german", order, FakeRng(0))[0]["tokens"][azul]["area"] == "9"
+
+
+# --- OR 14.6 cavalry --------------------------------------------------------------------------
+
+def test_14_6_cavalry_pays_two_per_area_in_rain():
+    rules = _rules("or14_6_cavalry")
+    state = _board(rules, side="soviet", weather="rain")
+    cav = put(state, "soviet", "S-Dovator", "36")
+    inf = put(state, "soviet", "S-24A", "38")
+    _begin(rules, state, "soviet")
+    after, _ = _play(rules, copy.deepcopy(state), "soviet", {"verb": "pass", "moves": [{"token": cav, "path": ["31", "26"]}]},
+                     FakeRng(0))
+    assert after["tokens"][cav]["area"] == "26"                      # 2 + 2 <= 5
+    plain = copy.deepcopy(state)
+    plain["options"] = dict(RULES.options)
+    with pytest.raises(IllegalOrder, match="costs 6 MP"):
+        play(plain, "soviet", {"verb": "pass", "moves": [{"token": cav, "path": ["31", "26"]}]}, FakeRng(0))
+    with pytest.raises(IllegalOrder, match="costs 6 MP"):
+        _play(rules, copy.deepcopy(state), "soviet", {"verb": "pass", "moves": [{"token": inf, "path": ["32", "31"]}]},
+              FakeRng(0))
+
+
+# --- OR 14.2 Hoepner (and the scenarios' Hoepner artillery) ------------------------------------
+
+def _hoepner_fights(rules, state):
+    """Hoepner revealed in 13, a battle in 14 next door: his artillery order."""
+    hoep = next(t for t, v in state["tokens"].items() if state["hidden"]["german"]["blocks"][t]["block"] == "G-4Pg-HQ")
+    state["tokens"][hoep]["area"] = "13"
+    tank = put(state, "german", "G-24PzK", "13")
+    put(state, "soviet", "S-16A", "14", strength=1)
+    _begin(rules, state, "german")
+    return {"verb": "ti", "activate": [{"token": hoep, "path": []}], "moves": [{"token": tank, "path": ["14"]}],
+            "artillery": {hoep: "14"}}, hoep
+
+
+def _road_group(rules):
+    state = _board(rules)
+    german_everywhere(state, "37")
+    group = [put(state, "german", b, "Novgorod") for b in ("G-4Pg-HQ", "G-41PzK", "G-56PzK", "G-TT")]
+    return state, group
+
+
+def test_10_4_hoepner_has_no_artillery_on_the_map_without_or_14_2_or_the_scenario():
+    state, group = _road_group(RULES)
+    order, hoep = _hoepner_fights(RULES, state)
+    with pytest.raises(IllegalOrder, match="Hoepner has no artillery"):
+        play(copy.deepcopy(state), "german", order, FakeRng(0))
+    data = copy.deepcopy(PRACTICE)
+    data["sequence"]["hoepner_artillery"] = True           # Typhoon and Last Gasp special rule
+    scen = GAME.rules(data, {})
+    after, events = _play(scen, state, "german", order, FakeRng(0, [6] * 30))
+    assert any(f"artillery {hoep}" in e.text for e in events)
+    assert hoep not in scen._blitz_hqs(after)              # AMB-32: artillery only, no Blitz
+
+
+def test_14_2_hitler_calls_off_leningrad_whole_group_to_the_map():
+    rules = _rules("or14_2_zhukov_hoepner")
+    state, group = _road_group(rules)
+    _begin(rules, state, "german")
+    moves = "; ".join(f"offroad {t} {a}" for t, a in zip(group, ("13", "13", "9", "9")))
+    after, _ = _play(rules, copy.deepcopy(state), "german", rules.parse(f"pass; {moves}", state, "german"), FakeRng(0))
+    assert [after["tokens"][t]["area"] for t in group] == ["13", "13", "9", "9"] and after["hoepner_off_road"]
+    with pytest.raises(IllegalOrder, match="all 4"):
+        _play(rules, copy.deepcopy(state), "german",
+              rules.parse(f"pass; offroad {group[0]} 13", state, "german"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="German, uncontested, supplied"):
+        bad = moves.replace(" 9;", " 37;", 1)
+        _play(rules, copy.deepcopy(state), "german", rules.parse(f"pass; {bad}", state, "german"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="only under OR 14.2"):
+        play(copy.deepcopy(state), "german", RULES.parse(f"pass; {moves}", state, "german"), FakeRng(0))
+    order, hoep = _hoepner_fights(rules, after)
+    fought, events = _play(rules, after, "german", order, FakeRng(0, [6] * 30))
+    assert any(f"artillery {hoep}" in e.text for e in events)
+
+
+def test_14_2_hoepner_on_the_map_is_a_blitz_hq():
+    rules = _rules("or14_2_zhukov_hoepner")
+    state, group = _road_group(rules)
+    state["tokens"][group[0]].update(area="9", block="G-4Pg-HQ", strength=4, revealed=True, activated=True)
+    state["active"] = "german"
+    assert group[0] in rules._blitz_hqs(state) and group[0] not in RULES._blitz_hqs(state)
+    state["tokens"][group[0]]["area"] = "Novgorod"
+    assert group[0] not in rules._blitz_hqs(state)         # never on the Road (10.9)

@@ -125,26 +125,57 @@ def supplied_areas(state: State, sc: Scenario, side: str) -> set[str]:
 
 # --- movement (2.6, 10.8) ---------------------------------------------------------------
 
-def enter_cost(state: State, sc: Scenario, side: str, b: str) -> int | None:
+def option(state: State, name: str) -> bool:
+    return bool(state.get("options", {}).get(name))
+
+
+def enter_cost(state: State, sc: Scenario, side: str, b: str, cavalry: bool = False) -> int | None:
     """MP to enter area ``b``; None where the side may never go (boxes,
-    Staging Areas for the Soviets)."""
+    Staging Areas for the Soviets).  A Blizzard costs what Snow costs (OR
+    14.5); with OR 14.6 cavalry pays less in Rain."""
     if sc.is_box(b):
         return None
     terrain = sc.terrain[b]
     if terrain == "staging" and side == SOVIET:
         return None
-    weather = state["weather"]
+    weather = "snow" if state["weather"] == "blizzard" else state["weather"]
+    if weather == "rain" and cavalry and option(state, "or14_6_cavalry"):
+        return int(sc.optional["or14_6_rain_mp"])
     if weather in sc.weather_mp:
         return sc.weather_mp[weather]
     return sc.terrain_table[terrain]["mp"]
 
 
-def allowance(sc: Scenario, spec: BlockSpec | None) -> int:
+def allowance(sc: Scenario, spec: BlockSpec | None, state: State | None = None) -> int:
     """Movement allowance; an unknown (hidden) block is held to the largest
-    allowance until the audit (the public check)."""
+    allowance until the audit (the public check).  OR 14.7 gives the German
+    infantry divisions named in the scenario one more MP (still Slow)."""
     if spec is None:
         return max(sc.movement.values())
+    if state is not None and option(state, "or14_7_infantry_divisions") \
+            and spec.id in sc.optional.get("or14_7_divisions", []):
+        return int(sc.optional["or14_7_mp"])
     return sc.movement.get(spec.speed, 0)
+
+
+def may_be_cavalry(state: State, sc: Scenario, token: str) -> bool:
+    """Whether a block may move at the cavalry rate: known cavalry, or a
+    hidden block (the blind check allows the cheaper cost; the audit checks)."""
+    ident = known(state, token)
+    return ident is None or sc.spec(ident[0]).type == "cavalry"
+
+
+def rail_reach(state: State, sc: Scenario, side: str, start: str) -> set[str]:
+    """OR 14.4: the areas a rail move from ``start`` may end in: any distance
+    through friendly uncontested map areas, starting in one (no engaging
+    nor disengaging); Soviets never use the Staging Areas."""
+    def ok(a: str) -> bool:
+        if sc.is_box(a) or (side == SOVIET and sc.terrain.get(a) == "staging"):
+            return False
+        return friendly_uncontested(state, a, side)
+    if not ok(start):
+        return set()
+    return sc.graph.traced([start], can_enter=ok, can_start=lambda a: False) - {start}
 
 
 def check_path(state: State, sc: Scenario, side: str, token: str, path: list[str], mp: int,
@@ -162,7 +193,7 @@ def check_path(state: State, sc: Scenario, side: str, token: str, path: list[str
     for i, area in enumerate(path):
         if not sc.graph.adjacent(here, area):
             raise IllegalOrder(f"{token}: {sc.area_name(area)} does not border {sc.area_name(here)}")
-        cost = enter_cost(state, sc, side, area)
+        cost = enter_cost(state, sc, side, area, may_be_cavalry(state, sc, token))
         if cost is None:
             raise IllegalOrder(f"{token}: may not enter {sc.area_name(area)}")
         spent += cost
@@ -268,9 +299,23 @@ def halve(n: int) -> int:
     return max(1, n // 2)
 
 
-def attack_dice(state: State, side: str, strength: int, crossed_river: bool, newly: bool) -> int:
-    """Dice of an attacking block: 1 in Rain; German halved in Snow; 1 after a
-    river crossing into a newly contested area unless the rivers are frozen."""
+def quarter(n: int) -> int:
+    """A quarter, rounded down, never below one die (3.1, OR 14.5)."""
+    return max(1, n // 4)
+
+
+def snowproof(state: State, sc: Scenario, block: str | None) -> bool:
+    """OR 14.7: the Azul Division (as named in the scenario) ignores Snow."""
+    return bool(block) and option(state, "or14_7_infantry_divisions") \
+        and block in sc.optional.get("or14_7_snowproof", [])
+
+
+def attack_dice(state: State, side: str, strength: int, crossed_river: bool, newly: bool,
+                sc: Scenario | None = None, block: str | None = None) -> int:
+    """Dice of an attacking block: 1 in Rain; German halved in Snow and
+    quartered in a Blizzard (OR 14.5; the Azul Division only halved there
+    and untouched by Snow, OR 14.7); 1 after a river crossing into a newly
+    contested area unless the rivers are frozen."""
     if strength <= 0:
         return 0
     weather = state["weather"]
@@ -278,7 +323,20 @@ def attack_dice(state: State, side: str, strength: int, crossed_river: bool, new
         return 1
     if crossed_river and newly and weather not in ("snow", "blizzard"):
         return 1
-    if weather in ("snow", "blizzard") and side == GERMAN:
+    proof = sc is not None and snowproof(state, sc, block)
+    if weather == "blizzard" and side == GERMAN:
+        return halve(strength) if proof else quarter(strength)
+    if weather == "snow" and side == GERMAN and not proof:
+        return halve(strength)
+    return strength
+
+
+def defence_dice(state: State, sc: Scenario, side: str, strength: int, block: str | None) -> int:
+    """Dice of a defending block: its strength, but German blocks are halved
+    in a Blizzard (OR 14.5) except the Azul Division (OR 14.7)."""
+    if strength <= 0:
+        return 0
+    if state["weather"] == "blizzard" and side == GERMAN and not snowproof(state, sc, block):
         return halve(strength)
     return strength
 
@@ -460,9 +518,9 @@ def _fire(state: State, sc: Scenario, b: dict[str, Any], step: dict[str, Any], r
         if side == att:
             if v.get("cube"):
                 continue       # 9.1: Isolated blocks do not attack
-            dice = attack_dice(state, side, v["strength"], bool(v.get("river")), b["newly"])
+            dice = attack_dice(state, side, v["strength"], bool(v.get("river")), b["newly"], sc, v["block"])
         else:
-            dice = v["strength"]
+            dice = defence_dice(state, sc, side, v["strength"], v["block"])
         h, rolls = roll_hits(rng, sc, dice, colour, f"{side} fire {name}, {t}")
         hits += h
         all_rolls += rolls

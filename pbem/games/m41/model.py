@@ -126,6 +126,19 @@ class Scenario:
     victory_rules: dict[str, Any]
     published_lv: dict[str, int] = field(default_factory=dict)
     luftwaffe: dict[str, Any] = field(default_factory=dict)
+    optional: dict[str, Any] = field(default_factory=dict)
+
+    def hoepner(self) -> str | None:
+        """The Road HQ: the HQ marked 'L' (5.1)."""
+        return next((b for b, s in self.blocks.items() if s.type == "hq" and s.letter == "L"), None)
+
+    def zhukov(self) -> str | None:
+        return next((b for b, s in self.blocks.items() if s.colour == "zhukov"), None)
+
+    @property
+    def road_in_play(self) -> bool:
+        """Typhoon and Last Gasp take the Road to Leningrad out of play."""
+        return bool(self.road) and self.sequence.get("road_in_play", True) is not False
 
     def spec(self, block: str) -> BlockSpec:
         return self.blocks[block]
@@ -222,4 +235,5 @@ def load(data: dict[str, Any]) -> Scenario:
         firepower=dict(data["firepower"]), replacement_cost=dict(data["replacement_cost"]),
         movement=dict(data["movement"]), limits=dict(data["limits"]), victory_rules=dict(data["victory"]),
         published_lv=dict(data.get("published_lv", {})), luftwaffe=dict(data.get("luftwaffe", {})),
+        optional=dict(data.get("optional", {})),
     )

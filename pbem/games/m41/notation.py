@@ -97,6 +97,14 @@ def parse(text: str) -> dict[str, Any]:
                     raise IllegalOrder(f"air: {kind!r} is not he111 or stuka")
                 c[kind] = _int(n, "air")
             order.setdefault("air", []).append(c)
+        elif word == "rail" and len(args) == 2:
+            order.setdefault("rails", []).append({"token": args[0], "to": args[1]})
+        elif word == "offroad" and len(args) == 2:
+            order.setdefault("offroad", []).append({"token": args[0], "to": args[1]})
+        elif word == "recall" and len(args) == 2:
+            order.setdefault("recall", []).append({"token": args[0], "to": args[1]})
+        elif word == "zhukov" and args == ["leningrad"]:
+            order["zhukov_leningrad"] = True
         elif word == "disband" and args:
             order.setdefault("disband", []).extend(args)
         elif word == "no" and len(args) == 1 and args[0] in ("blitz", "exploit"):
@@ -138,6 +146,9 @@ def format_order(order: dict[str, Any]) -> str:
         segs.append(" ".join(["activate", a["token"], *a.get("path", [])]))
     for m in order.get("moves", []):
         segs.append(" ".join(["move", m["token"], *m["path"]]))
+    for key, word in (("rails", "rail"), ("offroad", "offroad"), ("recall", "recall")):
+        for m in order.get(key, []):
+            segs.append(f"{word} {m['token']} {m['to']}")
     if order.get("disband"):
         segs.append(" ".join(["disband", *order["disband"]]))
     for t in order.get("dl", []):
@@ -157,4 +168,6 @@ def format_order(order: dict[str, Any]) -> str:
         segs.append(f"replace {t} {n}")
     if order.get("reinforce"):
         segs.append(" ".join(["reinforce", *order["reinforce"]]))
+    if order.get("zhukov_leningrad"):
+        segs.append("zhukov leningrad")
     return "; ".join(segs)

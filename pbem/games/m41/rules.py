@@ -41,7 +41,13 @@ Order = dict[str, Any]
 
 OPTIONS: dict[str, tuple[Any, str]] = {
     "or14_1_ignore_army_colour": (False, "OR 14.1: any Tactical HQ commands any friendly combat block in range"),
+    "or14_2_zhukov_hoepner": (False, "OR 14.2: Hoepner may leave the Road for the map; Zhukov may defend Leningrad"),
     "or14_3_moscow_source": (False, "OR 14.3: Moscow is a Soviet supply source while Soviet and uncontested"),
+    "or14_4_rail": (False, "OR 14.4: in a Pass or Strategic Impulse blocks may rail-move through friendly areas"),
+    "or14_5_blizzard": (False, "OR 14.5: Blizzard from the 2nd German impulse of December (German 1/2 defending, "
+                               "1/4 attacking)"),
+    "or14_6_cavalry": (False, "OR 14.6: cavalry pays less per area in Rain"),
+    "or14_7_infantry_divisions": (False, "OR 14.7: German infantry divisions have 4 MP; Azul ignores Snow"),
     "or14_8_crusader": (False, "OR 14.8: both LW HQs and all bombers leave for good in November's Final Phase"),
     "impulse_cap": (200, "safety cap on impulses per turn for automated play (the rules set none, 2.2)"),
 }
@@ -294,7 +300,11 @@ class M41Rules:
         seen: set[str] = set()
         supplied = mx.supplied_areas(state, sc, side)
         for a in areas:
-            if side == SOVIET:
+            if side == SOVIET and a == self._zhukov_box(state):
+                if a in seen:
+                    raise IllegalOrder(f"{a}: one reinforcement per area")
+                seen.add(a)
+            elif side == SOVIET:
                 if a not in sc.victory.values() and a not in sc.cities:
                     raise IllegalOrder(f"{sc.area_name(a)}: Soviet reinforcements enter a City or Victory Area")
                 if not mx.friendly_uncontested(state, a, side) or a not in supplied:
@@ -302,10 +312,18 @@ class M41Rules:
                 if a in seen:
                     raise IllegalOrder(f"{sc.area_name(a)}: one reinforcement per area")
                 seen.add(a)
-            elif a not in sc.staging and not (a in sc.road and tokens_in(state, a, GERMAN)):
+            elif a not in sc.staging and not (sc.road_in_play and a in sc.road and tokens_in(state, a, GERMAN)):
                 raise IllegalOrder(f"{a}: German reinforcements enter a Staging Area or Hoepner's box (11.0)")
         n = state["next_token"][side]
         return [f"{PREFIX[side]}{n + i + 1:02d}" for i in range(len(areas))]
+
+    def _zhukov_box(self, state: State) -> str | None:
+        """OR 14.2: the Leningrad box, while a drawn Zhukov may still be sent
+        there (the Road in play, Leningrad Soviet, Zhukov never recalled)."""
+        sc = self.sc
+        if not (self.options["or14_2_zhukov_hoepner"] and sc.road_in_play) or state.get("zhukov_recalled"):
+            return None
+        return sc.road[-1] if state["discs"]["leningrad"] == SOVIET else None
 
     def _place_reinforcements(self, state: State, side: str, order: Order, areas: list[str], new_tokens: list[str],
                               know: bool, events: list[Event]) -> None:
@@ -320,7 +338,9 @@ class M41Rules:
                     raise IllegalOrder(f"{tok}: {block} is not in the {side} pool")
                 spec = sc.spec(block)
                 want = sc.staging_colour
-                if side == GERMAN and (spec.letter == "L") != (area in sc.road):
+                if side == SOVIET and area == self._zhukov_box(state) and block != sc.zhukov():
+                    raise IllegalOrder(f"{tok}: only Zhukov is sent to the Leningrad box (14.2)")
+                if side == GERMAN and (spec.letter == "L" and sc.road_in_play) != (area in sc.road):
                     raise IllegalOrder(f"{tok}: 'L' blocks, and only they, join Hoepner on the Road (11.0)")
                 if area in sc.road and not any((known(state, t) or ("",))[0] == self._road_hq()
                                                for t in tokens_in(state, area, GERMAN)):
@@ -341,7 +361,7 @@ class M41Rules:
     # impulses (10, 11, 12)
     def _apply_pass(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         know = self._knows(state, side, order)
-        if len(order.get("moves", [])) + len(order.get("dl", [])) > 1:
+        if self._action_count(order, "pass") > 1:
             raise IllegalOrder("a Pass lets one block act (12)")
         self._acts(state, side, order, "pass", know, [], events)
         events.append(Event(f"{side} passes", {"side": side}))
@@ -356,12 +376,12 @@ class M41Rules:
         know = self._knows(state, side, order)
         option = order.get("option")
         if option == "A":
-            if len(order.get("moves", [])) + len(order.get("dl", [])) > lv:
+            if self._action_count(order, "si") > lv:
                 raise IllegalOrder(f"a Strategic Impulse moves at most LV = {lv} blocks")
             self._acts(state, side, order, "si", know, [], events)
         elif option == "B":
             areas = list(order.get("reinforce", []))
-            if order.get("moves") or order.get("dl"):
+            if self._action_count(order, "si"):
                 raise IllegalOrder("Option B deploys reinforcements only")
             new_tokens = self._check_reinforce(state, side, areas, lv)
             self._place_reinforcements(state, side, order, areas, new_tokens, know, events)
@@ -370,6 +390,16 @@ class M41Rules:
         self._spend_disc(state, side)
         events.append(Event(f"{side} spends the Initiative Disc (SI option {option}, LV {lv})", {"lv": lv}))
         self._start_combat(state, side, order, {}, rng, events)
+
+    @staticmethod
+    def _action_count(order: Order, mode: str) -> int:
+        """Blocks acting in a Pass or Strategic Impulse: moves, DL builds, rail
+        moves (OR 14.4), Zhukov's recall, and the 4th Panzer Gruppe leaving
+        the Road: one action in a Pass, one per block in an SI (AMB-31)."""
+        n = sum(len(order.get(k, [])) for k in ("moves", "dl", "rails", "recall"))
+        if order.get("offroad"):
+            n += 1 if mode == "pass" else len(order["offroad"])
+        return n
 
     def _disc_left(self, state: State, side: str) -> bool:
         """Scenario limit on spending the Initiative Disc (per player, per turn
@@ -415,14 +445,14 @@ class M41Rules:
             if spec.type != "hq":
                 raise IllegalOrder(f"{tok}: {v['block']} is not an HQ")
             if sc.is_box(v["area"]):
-                if v["area"] not in sc.road or act.get("path"):
+                if v["area"] not in sc.road or act.get("path") or not sc.road_in_play:
                     raise IllegalOrder(f"{tok}: no HQ is activated in a box, but Hoepner on his Road (10.1, 10.9)")
                 v["activated"] = True
                 hqs.append(tok)
                 state.setdefault("road_advance", []).append(tok)
                 continue
             path = list(act.get("path", []))
-            mx.check_path(state, sc, side, tok, path, mx.allowance(sc, spec), may_engage=False)
+            mx.check_path(state, sc, side, tok, path, mx.allowance(sc, spec, state), may_engage=False)
             mx.do_move(state, sc, side, tok, path)
             end = v["area"]
             if has_units(state, end, other(side)):
@@ -440,6 +470,8 @@ class M41Rules:
         for hq, area in order.get("artillery", {}).items():
             if hq not in hqs or state["tokens"][hq]["strength"] <= 0:
                 raise IllegalOrder(f"{hq}: only an activated HQ with stars fires artillery (10.4)")
+            if not self._has_artillery(state, hq):
+                raise IllegalOrder(f"{hq}: Hoepner has no artillery (10.2; OR 14.2 or the scenario may give it)")
             if not sc.graph.adjacent(state["tokens"][hq]["area"], area) or not contested(state, area):
                 raise IllegalOrder(f"{hq}: artillery goes into one adjacent contested area")
             artillery.setdefault(area, []).append(hq)
@@ -461,7 +493,7 @@ class M41Rules:
         if sc.is_box(v["area"]):
             raise IllegalOrder(f"{tok}: no HQ is activated in a box (10.1)")
         path = list(act.get("path", []))
-        mx.check_path(state, sc, side, tok, path, mx.allowance(sc, sc.spec(v["block"])), may_engage=False)
+        mx.check_path(state, sc, side, tok, path, mx.allowance(sc, sc.spec(v["block"]), state), may_engage=False)
         mx.do_move(state, sc, side, tok, path)
         if has_units(state, v["area"], other(side)):
             raise IllegalOrder(f"{tok}: an HQ is not revealed among enemy units (10.1)")
@@ -482,10 +514,16 @@ class M41Rules:
             path = list(mv.get("path", []))
             if not path:
                 raise IllegalOrder(f"{tok}: a move needs at least one area")
-            mx.check_path(state, sc, side, tok, path, mx.allowance(sc, spec), may_engage=(mode != "pass"))
+            mx.check_path(state, sc, side, tok, path, mx.allowance(sc, spec, state), may_engage=(mode != "pass"))
             mx.do_move(state, sc, side, tok, path)
             mx.check_stacking(state, sc, side, path[-1], tok)
             events.append(Event(f"{tok} moves to {sc.area_name(path[-1])}", {"token": tok, "path": path}))
+        for mv in order.get("rails", []):
+            self._rail(state, side, mv, acted, hqs, mode, events)
+        if order.get("offroad"):
+            self._offroad(state, side, list(order["offroad"]), acted, mode, events)
+        for mv in order.get("recall", []):
+            self._recall(state, side, mv, acted, mode, events)
         for tok in order.get("dl", []):
             self._can_act(state, side, tok, acted, hqs, mode)
             v = state["tokens"][tok]
@@ -507,6 +545,87 @@ class M41Rules:
             state["dl_pool"][side] -= 1
             self._set_commitment(state, side, order, tok, know)
             events.append(Event(f"{side} builds a DL in {sc.area_name(area)}", {"area": area}))
+
+    def _rail(self, state: State, side: str, mv: dict[str, Any], acted: set[str], hqs: list[str], mode: str,
+              events: list[Event]) -> None:
+        """OR 14.4: in a Pass or SI a block (not Isolated) rail-moves any
+        distance from, through and to friendly uncontested areas."""
+        sc = self.sc
+        tok, dest = mv["token"], mv.get("to")
+        if not self.options["or14_4_rail"]:
+            raise IllegalOrder("rail movement is optional rule 14.4, not in play")
+        if mode not in ("pass", "si"):
+            raise IllegalOrder(f"{tok}: rail moves only in a Pass or a Strategic Impulse (14.4)")
+        self._can_act(state, side, tok, acted, hqs, mode)
+        if dest not in mx.rail_reach(state, sc, side, state["tokens"][tok]["area"]):
+            raise IllegalOrder(f"{tok}: no rail line through friendly uncontested areas to {sc.area_name(dest)} (14.4)")
+        state["tokens"][tok].update(area=dest, moved=True)
+        mx.check_stacking(state, sc, side, dest, tok)
+        events.append(Event(f"{tok} moves by rail to {sc.area_name(dest)}", {"token": tok, "to": dest}))
+
+    def _offroad(self, state: State, side: str, moves: list[dict[str, Any]], acted: set[str], mode: str,
+                 events: list[Event]) -> None:
+        """OR 14.2, Hitler calls off Leningrad: in a Pass or SI, once the whole
+        4th Panzer Gruppe stands on the Road, the German brings it onto the
+        map, each block into a German, uncontested, supplied area, for good."""
+        sc = self.sc
+        if not self.options["or14_2_zhukov_hoepner"] or side != GERMAN or mode not in ("pass", "si"):
+            raise IllegalOrder("the 4th Panzer Gruppe leaves the Road only under OR 14.2, in a Pass or SI")
+        on_road = sorted(t for t, v in state["tokens"].items() if v["side"] == GERMAN and v["area"] in sc.road)
+        group = [b for b, spec in sc.blocks.items() if spec.letter == "L" and spec.side == GERMAN]
+        if len(on_road) != len(group) or sorted(m["token"] for m in moves) != on_road:
+            raise IllegalOrder(f"all {len(group)} 4th Panzer Gruppe blocks must be on the Road, and all leave it (14.2)")
+        supplied = mx.supplied_areas(state, sc, GERMAN)
+        for m in moves:
+            tok, dest = m["token"], m.get("to")
+            if tok in acted:
+                raise IllegalOrder(f"{tok}: one action per block")
+            acted.add(tok)
+            if sc.is_box(dest or "") or dest not in sc.terrain or not mx.friendly_uncontested(state, dest, GERMAN) \
+                    or dest not in supplied:
+                raise IllegalOrder(f"{tok}: leaves the Road for a German, uncontested, supplied area (14.2)")
+            state["tokens"][tok].update(area=dest, moved=True)
+            mx.check_stacking(state, sc, GERMAN, dest, tok)
+        state["hoepner_off_road"] = True
+        events.append(Event("Hitler calls off Leningrad: the 4th Panzer Gruppe joins the front", {}))
+
+    def _recall(self, state: State, side: str, mv: dict[str, Any], acted: set[str], mode: str,
+                events: list[Event]) -> None:
+        """OR 14.2: in a Pass or SI Zhukov leaves the Leningrad box, keeping
+        his strength, for a Soviet, uncontested, supplied area next to Moscow;
+        he never goes back."""
+        sc = self.sc
+        tok, dest = mv["token"], mv.get("to")
+        v = state["tokens"].get(tok)
+        if not self.options["or14_2_zhukov_hoepner"] or side != SOVIET or mode not in ("pass", "si"):
+            raise IllegalOrder("Zhukov is recalled only under OR 14.2, in a Pass or SI")
+        if v is None or v["side"] != SOVIET or v["area"] != sc.road[-1]:
+            raise IllegalOrder(f"{tok}: not Zhukov in the Leningrad box")
+        if tok in acted:
+            raise IllegalOrder(f"{tok}: one action per block")
+        acted.add(tok)
+        if not sc.graph.adjacent(dest, sc.moscow) or not mx.friendly_uncontested(state, dest, SOVIET) \
+                or dest not in mx.supplied_areas(state, sc, SOVIET):
+            raise IllegalOrder(f"{tok}: Zhukov returns to a Soviet, uncontested, supplied area next to Moscow (14.2)")
+        v.update(area=dest, moved=True)
+        mx.check_stacking(state, sc, SOVIET, dest, tok)
+        state["zhukov_recalled"] = True
+        events.append(Event(f"Zhukov is recalled from Leningrad to {sc.area_name(dest)}", {"to": dest}))
+
+    def _hoepner_on_map(self, state: State, tok: str) -> bool:
+        """Hoepner acts as a Fast Blitz HQ once on the map under OR 14.2."""
+        v = state["tokens"][tok]
+        return (self.options["or14_2_zhukov_hoepner"] and v.get("block") == self.sc.hoepner()
+                and not self.sc.is_box(v["area"]))
+
+    def _has_artillery(self, state: State, tok: str) -> bool:
+        """10.2/10.4: Hoepner fires no artillery, unless the scenario gives it
+        him (Typhoon, Last Gasp) or he has left the Road under OR 14.2.
+        Zhukov in the Leningrad box has none (14.2)."""
+        v = state["tokens"][tok]
+        if v.get("block") == self.sc.hoepner():
+            return bool(self.sc.sequence.get("hoepner_artillery")) or self._hoepner_on_map(state, tok)
+        return not self.sc.is_box(v["area"])
 
     def _can_act(self, state: State, side: str, tok: str, acted: set[str], hqs: list[str], mode: str) -> None:
         v = state["tokens"].get(tok)
@@ -605,7 +724,8 @@ class M41Rules:
         v = state["tokens"][hq]
         here = v["area"]
         dice = mx.hq_power(state, GERMAN, v["strength"])
-        need = sc.firepower["white"]
+        # OR 14.2: Zhukov in the Leningrad box cuts the 4th Panzer Gruppe to single fire
+        need = sc.firepower["black" if tokens_in(state, sc.road[-1], SOVIET) else "white"]
         rolls = [rng.roll(6, f"road to Leningrad, {hq}") for _ in range(dice)]
         hits = sum(1 for r in rolls if r >= need)
         company = [t for t in tokens_in(state, here, GERMAN) if t != hq]
@@ -638,8 +758,8 @@ class M41Rules:
 
     def _blitz_hqs(self, state: State) -> list[str]:
         return [t for t, v in state["tokens"].items() if v.get("activated") and v["side"] == state["active"]
-                and v.get("revealed") and self.sc.spec(v["block"]).blitz and v["strength"] > 0
-                and not self.sc.is_box(v["area"])]
+                and v.get("revealed") and (self.sc.spec(v["block"]).blitz or self._hoepner_on_map(state, t))
+                and v["strength"] > 0 and not self.sc.is_box(v["area"])]
 
     def _blitzers(self, state: State) -> list[str]:
         """Fast Combat Blocks that fought in a cleared Green area and are
@@ -825,6 +945,7 @@ class M41Rules:
         state["active"] = state["initiative"]
         state["passes"] = 0
         state["impulse"] = 0
+        state["german_impulses"] = 0
         self._start_impulse(state, rng, events)
 
     def _start_impulse(self, state: State, rng: Rng, events: list[Event]) -> None:
@@ -834,7 +955,12 @@ class M41Rules:
         state["phase"] = "impulse"
         if side == GERMAN:
             air.aborted_return(state)       # 10.14.3: aborted bombers fly again
-        if side == GERMAN and state["turn"] >= int(self.sc.sequence["weather_rolls_from_turn"]) \
+        if side == GERMAN:
+            state["german_impulses"] = state.get("german_impulses", 0) + 1
+        if side == GERMAN and self._blizzard_due(state):
+            state["weather"] = "blizzard"
+            events.append(Event("Blizzard: the weather turns to blizzard for the rest of the game (OR 14.5)", {}))
+        elif side == GERMAN and state["turn"] >= int(self.sc.sequence["weather_rolls_from_turn"]) \
                 and state["weather"] not in ("snow", "blizzard"):
             self._weather(state, rng, events)
         supplied = mx.supplied_areas(state, self.sc, side)
@@ -845,6 +971,13 @@ class M41Rules:
                 v["cube"] = v["area"] not in supplied
         state["dl_cube"][side] = sorted(a for a, s in state["dl"].items() if s == side and a not in supplied)
         state["contested_at_start"] = mx.contested_areas(state)
+
+    def _blizzard_due(self, state: State) -> bool:
+        """OR 14.5 (AMB-3): from the second German impulse of December the
+        weather is Blizzard, whatever it was."""
+        month = self.sc.sequence["months"][state["turn"] - 1]
+        return (self.options["or14_5_blizzard"] and month == "December" and state["weather"] != "blizzard"
+                and state.get("german_impulses", 0) >= 2)
 
     def _weather(self, state: State, rng: Rng, events: list[Event]) -> None:
         state["wx_impulses"] += 1
@@ -891,7 +1024,7 @@ class M41Rules:
             events.append(Event("Kiev falls to the Germans", {}))
             if self._check_victory(state, events):
                 return
-        last = sc.road[-1] if sc.road else None
+        last = sc.road[-1] if sc.road_in_play else None
         if last and state["discs"]["leningrad"] == SOVIET and state["control"].get(last) == GERMAN:
             self._leningrad_falls(state, last, events)
             if self._check_victory(state, events):
@@ -929,6 +1062,11 @@ class M41Rules:
         """13.3: permanent; +1 German VP (the disc), no more north-border
         supply, and the 4th Panzer Gruppe leaves the Road for the pool."""
         state["discs"]["leningrad"] = GERMAN
+        for tok in tokens_in(state, box, SOVIET):       # AMB-31: Zhukov is destroyed and may be rebuilt
+            v = state["tokens"][tok]
+            if not v["revealed"]:
+                v.update(revealed=True, block=self.sc.zhukov(), strength=0)
+            mx.eliminate(state, self.sc, tok, False, events)
         for tok in tokens_in(state, box, GERMAN):
             ident = known(state, tok)
             del state["tokens"][tok]
@@ -1091,13 +1229,16 @@ class M41Rules:
             for i, area in enumerate(order["reinforce"]):
                 tok = f"{PREFIX[side]}{n + i + 1:02d}"
                 fits = [b for b in pool if side == SOVIET or (
-                    (sc.spec(b).letter == "L") == (area in sc.road)
+                    (sc.spec(b).letter == "L" and sc.road_in_play) == (area in sc.road)
                     and (sc.spec(b).colour not in sc.staging_colour.values()
                          or sc.staging_colour.get(area) == sc.spec(b).colour))]
                 if not fits:
                     raise IllegalOrder(f"no block in the pool may enter {area}")
                 block = fits[rnd.randrange(len(fits))]
                 pool.remove(block)
+                if side == SOVIET and block == sc.zhukov() and order.get("zhukov_leningrad") \
+                        and self._zhukov_box(state):
+                    order["reinforce"][i] = self._zhukov_box(state)     # OR 14.2: Stalin sends him north
                 plan[tok] = (block, sc.spec(block).entry_strength())
         return plan
 
@@ -1183,9 +1324,10 @@ class M41Rules:
         if words[:1] == ["reach"] and len(words) == 2 and words[1] in state["tokens"]:
             tok = words[1]
             ident = known(state, tok)
-            mp = mx.allowance(self.sc, self.sc.spec(ident[0]) if ident else None)
+            mp = mx.allowance(self.sc, self.sc.spec(ident[0]) if ident else None, state)
             reach = self.sc.graph.reachable(state["tokens"][tok]["area"], mp,
-                                            lambda a, b: mx.enter_cost(state, self.sc, side, b),
+                                            lambda a, b: mx.enter_cost(state, self.sc, side, b,
+                                                                       mx.may_be_cavalry(state, self.sc, tok)),
                                             can_pass=lambda a: not has_units(state, a, other(side)))
             return " ".join(f"{a}:{c}" for a, c in sorted(reach.items(), key=lambda x: mx.natural(x[0])))
         raise IllegalOrder("queries: lv | supply | reach TOKEN")
