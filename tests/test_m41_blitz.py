@@ -101,3 +101,44 @@ def test_10_18_exploitation_moves_fast_blocks_only_and_never_engages():
     put(state, "soviet", "S-16A", "10", strength=1)
     with pytest.raises(IllegalOrder, match="may not engage"):
         play(state, "german", RULES.parse(f"exploit lv {lv()}; move {fast} 10", state, "german"), FakeRng(0))
+
+
+def _stuka_cleared():
+    """As _cleared, with the 8th FK sending one Stuka to the battle in Rudnya;
+    it survives the AA and misses; the tank clears the area."""
+    state = empty_board()
+    german_everywhere(state, "8", "13", "2")
+    put(state, "soviet", "S-16A", "8", strength=1)
+    target = put(state, "soviet", "S-19A", "13", strength=2)
+    gud = put(state, "german", "G-2Pg-HQ", "9")
+    fk = put(state, "german", "G-8FK", "9")
+    tank = put(state, "german", "G-24PzK", "9")
+    begin(state, "german")
+    order = {"verb": "ti", "activate": [{"token": gud, "path": []}, {"token": fk, "path": []}],
+             "moves": [{"token": tank, "path": ["8"]}], "air": [{"hq": fk, "area": "8", "stuka": 1}]}
+    state, _ = play(state, "german", order, FakeRng(0, [1, 1, 1, 1, 1, 6, 1, 1, 1]))
+    return state, fk, tank, target
+
+
+def test_10_16_stukas_that_survived_follow_the_blitz_into_its_battle():
+    state, fk, tank, target = _stuka_cleared()
+    d = RULES.pending(state)
+    assert (d.side, d.kind) == ("german", "blitz")
+    assert state["combat"]["stukas"] == [{"hq": fk, "area": "8", "n": 1}]
+    order = RULES.parse(f"blitz; move {tank} 13; air {fk} 13 stuka 1", state, "german")
+    after, events = play(copy.deepcopy(state), "german", order, FakeRng(0, [1] * 40))
+    assert any(e.text.startswith("AA in Roslavl") for e in events)
+    assert any(e.text.startswith("stuka bombs") for e in events)
+
+
+def test_10_16_he111_and_stukas_from_elsewhere_do_not_follow_a_blitz():
+    state, fk, tank, target = _stuka_cleared()
+    with pytest.raises(IllegalOrder, match="only Stukas follow"):
+        play(copy.deepcopy(state), "german",
+             RULES.parse(f"blitz; move {tank} 13; air {fk} 13 he111 1", state, "german"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="survived the battle"):
+        play(copy.deepcopy(state), "german",
+             RULES.parse(f"blitz; move {tank} 13; air {fk} 13 stuka 2", state, "german"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="no Blitz battle"):
+        play(copy.deepcopy(state), "german",
+             RULES.parse(f"blitz; move {tank} 2; air {fk} 2 stuka 1", state, "german"), FakeRng(0))

@@ -157,7 +157,35 @@ def airstrike(state: State, sc: Scenario, b: dict[str, Any], rng: Rng, events: l
                 hits += n
                 events.append(Event(f"{t} bombs {rolls}: {n} hits", {"rolls": rolls}))
             state["air"]["ready"][t] += survivors
+            if t == "stuka" and survivors:      # 10.16: they may follow a Blitz out of this area
+                state["combat"].setdefault("stukas", []).append({"hq": c["hq"], "area": b["area"], "n": survivors})
     return hits
+
+
+def check_blitz_stukas(state: State, sc: Scenario, commits: list[dict[str, Any]], battles: list[str],
+                       origins: dict[str, set[str]]) -> dict[str, list[dict[str, Any]]]:
+    """10.16: Stukas that survived a battle of this impulse may follow a
+    Fast block blitzing out of that battle's area and support its Blitz
+    battle; no new Air Range is traced (AMB-7).  He-111s never follow."""
+    left = {(s["hq"], s["area"]): s["n"] for s in state["combat"].get("stukas", [])}
+    by_area: dict[str, list[dict[str, Any]]] = {}
+    for c in commits:
+        hq, area, n = c.get("hq"), c.get("area"), int(c.get("stuka", 0))
+        if int(c.get("he111", 0)) or n <= 0:
+            raise IllegalOrder(f"{hq}: only Stukas follow a Blitz (10.16)")
+        if area not in battles:
+            raise IllegalOrder(f"{hq}: {sc.area_name(area)} is no Blitz battle")
+        for src in sorted(origins.get(area, set())):
+            take = min(n, left.get((hq, src), 0))
+            left[(hq, src)] = left.get((hq, src), 0) - take
+            n -= take
+        if n:
+            raise IllegalOrder(f"{hq}: only Stukas that survived the battle a blitzing block left follow it (10.16)")
+        if int(c["stuka"]) > state["air"]["ready"]["stuka"]:
+            raise IllegalOrder("not so many Stukas ready")
+        state["air"]["ready"]["stuka"] -= int(c["stuka"])
+        by_area.setdefault(area, []).append({"hq": hq, "he111": 0, "stuka": int(c["stuka"])})
+    return by_area
 
 
 def aborted_return(state: State) -> None:

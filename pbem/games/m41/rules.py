@@ -130,7 +130,7 @@ class M41Rules:
         if phase == "blitz":
             side = state["active"]
             return Decision(side, "blitz", f"{side}: Blitz Segment: {', '.join(self._blitzers(state))} may blitz (10.16)",
-                            ("blitz", "blitz; move TOK AREA; art HQ AREA"), policy="blitz")
+                            ("blitz", "blitz; move TOK AREA; art HQ AREA; air LWHQ AREA stuka N"), policy="blitz")
         if phase == "exploit":
             side = state["active"]
             return Decision(side, "exploit", f"{side}: spend the Initiative Disc on an Exploitation Move (10.18)?",
@@ -786,6 +786,7 @@ class M41Rules:
         eligible = self._blitzers(state)
         contested_now = set(mx.contested_areas(state))
         moved: set[str] = set()
+        origins: dict[str, set[str]] = {}
         for mv in order.get("moves", []):
             tok, path = mv["token"], list(mv.get("path", []))
             if tok not in eligible or tok in moved:
@@ -793,6 +794,7 @@ class M41Rules:
             if len(path) != 1 or not sc.graph.adjacent(state["tokens"][tok]["area"], path[0]):
                 raise IllegalOrder(f"{tok}: a Blitz is one move into an adjacent area")
             dest = path[0]
+            origins.setdefault(dest, set()).add(state["tokens"][tok]["area"])
             if sc.terrain.get(dest) != "green" or dest in contested_now or sc.is_box(dest):
                 raise IllegalOrder(f"{tok}: Blitz only into an uncontested Green area (10.16)")
             if (mx.enter_cost(state, sc, side, dest) or 99) > 1:
@@ -809,9 +811,10 @@ class M41Rules:
                     or not sc.graph.adjacent(state["tokens"][hq]["area"], area):
                 raise IllegalOrder(f"{hq}: Blitz artillery comes from an adjacent activated Blitz HQ (10.16)")
             artillery.setdefault(area, []).append(hq)
+        stukas = air.check_blitz_stukas(state, sc, order.get("air", []), battles, origins)
         combat = state["combat"]
-        combat.update(queue=battles, newly=sorted(set(combat["newly"]) | set(battles)), artillery=artillery, air={},
-                      cleared=[])
+        combat.update(queue=battles, newly=sorted(set(combat["newly"]) | set(battles)), artillery=artillery,
+                      air=stukas, cleared=[], stukas=[])
         state["phase"] = "battle"
         self._advance(state, rng, events)
 
