@@ -876,10 +876,19 @@ class AvdRules:
     def _start_battle(self, state: State, kind: str, h: str, attackers: list[str], side: str,
                       stuka: int = 0) -> None:
         b = self.board(state)
+        # 12.4: an HQ stacked with attacking units when the combat starts may
+        # follow them in the advance; remember where each attacker stood.
+        origins = {u: b.hex_of(u) for u in attackers if b.on_map(u)}
+        att_hqs = {}
+        for o in sorted(set(origins.values())):
+            hq = b.hq_at(o)
+            if hq and b.side_of(hq) == side:
+                att_hqs[hq] = o
         state["stack"].append(_new_frame(
             "battle", kind=kind, hex=h, attackers=attackers, side=side, stuka=stuka, dstuka=None,
             stage="dstuka", res=None, hq=b.hq_at(h), defenders=sorted(b.combat_units_at(h)),
-            losses_done=False, retreating=[], retreat=0, advanced=[]))
+            losses_done=False, retreating=[], retreat=0, advanced=[],
+            origins=origins, att_hqs=att_hqs, adv_paths={}))
 
     def battle_odds(self, state: State, f: dict[str, Any]) -> combat.Odds:
         b = self.board(state)
@@ -1066,31 +1075,50 @@ class AvdRules:
         f["stage"] = "retreat" if f["retreating"] else "post"
 
     def _retreat_choices(self, state, f) -> list[list[str]]:
+        """The legal paths for the whole retreating stack moving together."""
+        b = self.board(state)
+        return combat.retreat_options(b, list(f["retreating"]), f["hex"], f["retreat"], enemy_of(f["side"]))
+
+    def _unit_retreat_choices(self, state, f) -> dict[str, list[list[str]]]:
+        """9.5.1: each retreating unit's own legal paths (the stack may
+        split up; each unit keeps to the 9.5.3 priorities on the map as it
+        stands after the units that went before it)."""
         b = self.board(state)
         side = enemy_of(f["side"])
-        group = list(f["retreating"])
-        return combat.retreat_options(b, group, f["hex"], f["retreat"], side)
+        return {u: combat.retreat_options(b, [u], f["hex"], f["retreat"], side) for u in f["retreating"]}
+
+    def _retreat_menu(self, state, f) -> list[tuple[str | None, list[str]]]:
+        """Every retreat order open now: the stack together along a path
+        (unit None), or one unit on its own (9.5.1)."""
+        menu: list[tuple[str | None, list[str]]] = [(None, p) for p in self._retreat_choices(state, f)]
+        if len(f["retreating"]) > 1:
+            for u, ps in sorted(self._unit_retreat_choices(state, f).items()):
+                menu.extend((u, p) for p in ps)
+        return menu
 
     def _auto_retreat(self, state, f, rng, events) -> bool:
         if not f["retreating"]:
-            f["stage"] = "post"
-            return True
-        paths = self._retreat_choices(state, f)
-        if len(paths) > 1:
-            return False
-        if not paths:
-            for u in list(f["retreating"]):
+            return self._auto_hq_retreat(state, f, events)
+        own = self._unit_retreat_choices(state, f)
+        stuck = [u for u, ps in own.items() if not ps]
+        if stuck:
+            # 9.5.8: a unit with no legal retreat hex is eliminated; the rest
+            # of the stack still retreats.
+            for u in stuck:
+                f["retreating"].remove(u)
                 self._take_losses(state, {u: state["units"][u]["steps"]}, events)
                 events.append(Event(f"{self.name(u)} cannot retreat (9.5.8)"))
-            f["retreating"] = []
             return True
-        self._do_retreat_path(state, f, list(f["retreating"]), paths[0], rng, events)
+        together = self._retreat_choices(state, f)
+        distinct = {tuple(p) for ps in own.values() for p in ps} | {tuple(p) for p in together}
+        if len(distinct) > 1 or not together:
+            return False
+        self._do_retreat_path(state, f, list(f["retreating"]), together[0], rng, events)
         return True
 
     def _do_retreat_path(self, state, f, group, path, rng, events) -> None:
         b = self.board(state)
         losses = {u: combat.zoc_losses(b, u, path) for u in group}
-        hq = f["hq"]
         for u in group:
             f["retreating"].remove(u)
             for h in path:
@@ -1103,10 +1131,52 @@ class AvdRules:
         if lost:
             events.append(Event("retreat through enemy ZOC (9.5.4)"))
             self._take_losses(state, lost, events)
-        if hq and state["units"][hq]["where"] == "map" and state["units"][hq]["hex"] == f["hex"] and path:
-            if any(state["units"][u]["where"] == "map" for u in group):
-                state["units"][hq]["hex"] = path[-1]   # 12.3: the HQ goes with its stack
-                events.append(Event(f"{self.name(hq)} retreats with its stack"))
+        f.setdefault("parts", []).append({"units": list(group), "path": list(path)})
+
+    def _hq_retreat_paths(self, state, f) -> list[list[str]]:
+        """12.3 with 9.5.1: the HQ retreats with one of the parts its stack
+        split into (the owner's choice, rule-notes default 17): the path of
+        any part with a surviving unit whose last hex can take the HQ."""
+        hq = f["hq"]
+        if not hq or state["units"][hq]["where"] != "map" or state["units"][hq]["hex"] != f["hex"]:
+            return []
+        b = self.board(state)
+        out: list[list[str]] = []
+        for part in f.get("parts", []):
+            alive = [u for u in part["units"] if b.on_map(u) and b.hex_of(u) == part["path"][-1]]
+            if alive and part["path"] not in out and b.stacking_ok(part["path"][-1], b.side_of(hq), [hq]) is None:
+                out.append(list(part["path"]))
+        return out
+
+    def _auto_hq_retreat(self, state, f, events) -> bool:
+        paths = self._hq_retreat_paths(state, f)
+        if len(paths) > 1:
+            return False
+        if paths:
+            self._move_hq_retreat(state, f, paths[0], events)
+        else:
+            self._hq_left_behind(state, f, events)
+        f["stage"] = "post"
+        return True
+
+    def _move_hq_retreat(self, state, f, path, events) -> None:
+        hq = f["hq"]
+        state["units"][hq]["hex"] = path[-1]   # 12.3: the HQ goes with its stack
+        events.append(Event(f"{self.name(hq)} retreats with its stack {' '.join(path)}"))
+
+    def _hq_left_behind(self, state, f, events) -> None:
+        """An HQ whose retreating units survive but none of whose parts'
+        last hexes can take it (another HQ is there, 5.1) cannot stay in
+        the hex it had to leave: it relocates (12.6)."""
+        hq = f["hq"]
+        if not hq or state["units"][hq]["where"] != "map" or state["units"][hq]["hex"] != f["hex"]:
+            return
+        b = self.board(state)
+        if not any(b.on_map(u) for part in f.get("parts", []) for u in part["units"]):
+            return          # every unit was eliminated: 12.2, handled after the retreat
+        state["units"][hq]["where"], state["units"][hq]["hex"] = "limbo", None
+        events.append(Event(f"{self.name(hq)} cannot end with its retreating units and relocates (12.6)"))
+        state["stack"].append(_new_frame("relocate", hq=hq, origin=f["hex"], voluntary=False))
 
     def _check_hq_loss(self, state, f, events) -> None:
         """12.2: an HQ whose stacked combat units were all eliminated relocates."""
@@ -1130,8 +1200,33 @@ class AvdRules:
         movers = [u for u in f["attackers"] if b.on_map(u) and u not in f["advanced"]
                   and b.hex_of(u) != f["hex"]]
         opts = combat.advance_options(b, movers, f["hex"])
-        return {u: [p for p in ps if b.stacking_ok(p[-1], f["side"], [u]) is None]
-                for u, ps in opts.items() if ps}
+        out = {u: [p for p in ps if b.stacking_ok(p[-1], f["side"], [u]) is None]
+               for u, ps in opts.items() if ps}
+        for hq, paths in self._hq_advance_paths(state, f, b).items():
+            if paths:
+                out[hq] = paths
+        return {u: ps for u, ps in out.items() if ps}
+
+    def _hq_advance_paths(self, state, f, b: Board) -> dict[str, list[list[str]]]:
+        """12.4: an HQ that stood with attacking units at the start of the
+        combat may advance with them: into the attacked hex once one of its
+        stack-mates has advanced, and on to a second hex where a motorized
+        stack-mate advanced two.  It ends where a stack-mate's advance went
+        (a prefix of that path), never alone somewhere new."""
+        out: dict[str, list[list[str]]] = {}
+        for hq, origin in sorted(f.get("att_hqs", {}).items()):
+            if hq in f["advanced"] or not b.on_map(hq) or b.hex_of(hq) != origin:
+                continue
+            paths: list[list[str]] = []
+            for u, path in sorted(f.get("adv_paths", {}).items()):
+                if f.get("origins", {}).get(u) != origin:
+                    continue
+                for k in range(1, len(path) + 1):
+                    p = list(path[:k])
+                    if p not in paths and b.stacking_ok(p[-1], f["side"], [hq]) is None:
+                        paths.append(p)
+            out[hq] = sorted(paths, key=lambda p: (len(p), p))
+        return out
 
     def _ask_battle(self, state, f) -> Decision:
         stage = f["stage"]
@@ -1154,10 +1249,16 @@ class AvdRules:
             return Decision(defender, "loss", f"defender in {f['hex']} loses step(s): {f['res']['text']}",
                             tuple(orders.format_loss(self.scn, o) for o in opts), policy="losses")
         if stage == "retreat":
-            paths = self._retreat_choices(state, f)
+            if not f["retreating"]:
+                hq = orders.short(self.scn, f["hq"])
+                return Decision(defender, "retreat", f"{hq} retreats with which part of its stack? (12.3)",
+                                tuple(f"retreat {hq} " + " ".join(p) for p in self._hq_retreat_paths(state, f)),
+                                policy="retreat")
             names = " ".join(orders.short(self.scn, u) for u in f["retreating"])
-            return Decision(defender, "retreat", f"{names} retreat {f['retreat']} hex(es) from {f['hex']} (9.5)",
-                            tuple("retreat " + " ".join(p) for p in paths), policy="retreat")
+            opts = tuple("retreat " + " ".join(([orders.short(self.scn, u)] if u else []) + p)
+                         for u, p in self._retreat_menu(state, f))
+            return Decision(defender, "retreat", f"{names} retreat {f['retreat']} hex(es) from {f['hex']} "
+                            "(9.5; name a unit to split the stack)", opts, policy="retreat")
         if stage == "advance":
             ch = self._advance_choices(state, f)
             opts = ["pass"] + [f"advance {orders.short(self.scn, u)} {' '.join(p)}"
@@ -1205,13 +1306,22 @@ class AvdRules:
             if verb != "retreat":
                 raise IllegalOrder("answer retreat HEX ... (the path)")
             path = list(order.get("path", []))
+            if not f["retreating"]:
+                if order.get("unit") not in (None, f["hq"]):
+                    raise IllegalOrder(f"only {self.name(f['hq'])} has still to retreat")
+                paths = self._hq_retreat_paths(state, f)
+                if path not in paths:
+                    raise IllegalOrder("the HQ retreats along one of its units' paths (12.3): "
+                                       + "; ".join(" ".join(p) for p in paths))
+                self._move_hq_retreat(state, f, path, events)
+                f["stage"] = "post"
+                return
             group = list(f["retreating"])
             if order.get("unit"):
                 if order["unit"] not in group:
                     raise IllegalOrder(f"{order['unit']} is not retreating")
                 group = [order["unit"]]
-                b = self.board(state)
-                paths = combat.retreat_options(b, group, f["hex"], f["retreat"], enemy_of(f["side"]))
+                paths = self._unit_retreat_choices(state, f)[order["unit"]]
             else:
                 paths = self._retreat_choices(state, f)
             if path not in paths:
@@ -1230,6 +1340,8 @@ class AvdRules:
                 raise IllegalOrder(f"{self.name(uid) if uid in self.scn.units else uid} cannot advance "
                                    f"along {' '.join(path)} (9.6)")
             f["advanced"].append(uid)
+            if not self.scn.units[uid].kind == "hq":
+                f.setdefault("adv_paths", {})[uid] = path
             for h in path:
                 if state.get("winner"):
                     return
