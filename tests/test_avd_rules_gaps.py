@@ -156,3 +156,68 @@ def test_12_3_hq_retreats_with_a_stack_that_stays_together():
     h = together.split()[-1]
     assert st["units"]["S-16A-HQ"]["hex"] == h == st["units"]["S-45C"]["hex"] == st["units"]["S-100ID"]["hex"]
     assert rules.pending(st).kind == "advance"
+
+
+# ------------------------------------------------- 11.1.1 "*" reinforcements
+def _stars_in_reserve():
+    """Turn 5 Reinforcement Phase, buying: two Soviet HQs two hexes apart
+    (their neighbourhoods overlap), every "*" unit in the Reserve Box, no
+    German unit on the map."""
+    import dataclasses
+
+    from pbem.games.avd.rules import AvdRules
+    from test_avd_sequence_support import clear_map, frame, practice_scenario
+
+    scn = practice_scenario()
+    turns = dict(scn.turns)
+    turns[5] = dataclasses.replace(turns[5], soviet_rp=6)
+    rules = AvdRules(dataclasses.replace(scn, turns=turns), {})
+    st = rules.initial_state()
+    clear_map(st)
+    st["turn"] = 5
+    b = rules.board(st)
+    a = "2617"
+    bhex = next(x for x in sorted(b.grid.hexes()) if b.distance(a, x) == 2
+                and not any(b.hexside(x, n) for n in b.grid.neighbors(x)))
+    put(st, "S-13A-HQ", a)
+    put(st, "S-20A-HQ", bhex)
+    stars = sorted(u for u, s in rules.scn.units.items() if s.code == "*")
+    for u in stars:
+        st["units"][u]["where"] = "reserve"
+    st["stack"] = [frame("endturn"), frame("reinf", stage="buy")]
+    rules._run(st, ScriptRng(), [])
+    assert rules.pending(st).kind == "buy"
+    return rules, st, a, bhex, stars
+
+
+def test_11_1_1_a_second_star_unit_needs_another_hq():
+    rules, st, a, bh, stars = _stars_in_reserve()
+    b = rules.board(st)
+    only_a = [h for h in rules._placement_hexes(st, stars[0], st["stack"][-1]) if b.distance(h, bh) > 1]
+    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[0]} {only_a[0]}", st, "soviet"), ScriptRng())
+    top = st["stack"][-1]
+    second = rules._placement_hexes(st, stars[1], top)
+    assert second and all(b.distance(h, bh) <= 1 for h in second)       # only at the other HQ now
+    near_a_only = [h for h in b.grid.neighbors(a) if b.distance(h, bh) > 1 and h != only_a[0]]
+    with pytest.raises(IllegalOrder, match="cannot be placed"):
+        rules.apply(st, "soviet", rules.parse(f"buy {stars[1]} {near_a_only[0]}", st, "soviet"), ScriptRng())
+    # a unit without the "*" code is not limited (11.1.1 names "*" units only)
+    plain = next(u for u, x in sorted(st["units"].items()) if x["where"] == "reserve"
+                 and rules.scn.units[u].kind == "combat" and rules.scn.units[u].code != "*")
+    assert near_a_only[0] in rules._placement_hexes(st, plain, top)
+
+
+def test_11_1_1_star_units_are_matched_to_different_hqs_whichever_way_fits():
+    rules, st, a, bh, stars = _stars_in_reserve()
+    b = rules.board(st)
+    top = st["stack"][-1]
+    both = [h for h in rules._placement_hexes(st, stars[0], top) if b.distance(h, a) <= 1
+            and b.distance(h, bh) <= 1 and h not in (a, bh)]
+    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[0]} {both[0]}", st, "soviet"), ScriptRng())
+    top = st["stack"][-1]
+    # the first unit can count for the 20th Army HQ, so the 13th Army's hexes stay open
+    second = rules._placement_hexes(st, stars[1], top)
+    assert any(b.distance(h, bh) > 1 for h in second) and any(b.distance(h, a) > 1 for h in second)
+    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[1]} {second[0]}", st, "soviet"), ScriptRng())
+    # two HQs, two "*" units: a third has nowhere to go this turn
+    assert rules._placement_hexes(st, stars[2], st["stack"][-1]) == []

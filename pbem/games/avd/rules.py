@@ -1718,7 +1718,7 @@ class AvdRules:
 
     def _placement_hexes(self, state, uid, top=None, b: Board | None = None) -> list[str]:
         # Asked many times for an unchanged position (options, checks): remember the answer.
-        key = (self._position_key(state), uid, tuple((top or {}).get("star_hqs", [])))
+        key = (self._position_key(state), uid, tuple((top or {}).get("stars_placed", [])))
         memo = self.__dict__.setdefault("_memo", {})
         if key not in memo:
             if len(memo) > 512:
@@ -1742,10 +1742,8 @@ class AvdRules:
         if spec.pvo:
             return self._pvo_hexes(state, uid, b)
         cand: set[str] = set()
-        star_used = (top or {}).get("star_hqs", [])
+        stars_placed = list((top or {}).get("stars_placed", [])) if spec.code == "*" else []
         for hq in self._soviet_hqs(state):
-            if spec.code == "*" and hq in star_used:
-                continue
             h0 = b.hex_of(hq)
             cand.add(h0)
             cand.update(b.grid.neighbors(h0))
@@ -1758,8 +1756,34 @@ class AvdRules:
                 continue
             if not seqmech.traces_supply(b, h, SOVIET):
                 continue
+            if stars_placed and not self._stars_fit(b, stars_placed + [h]):
+                continue
             out.append(h)
         return out
+
+    def _stars_fit(self, b: Board, hexes: list[str]) -> bool:
+        """11.1.1: when several "*" units are placed in one turn, each must
+        be on or next to a Soviet HQ of its own.  True if the "*" units in
+        ``hexes`` can be matched to different HQs (an augmenting-path
+        matching; a hex may be next to several HQs, and the owner need not
+        say which one a unit was placed for)."""
+        hq_hexes = sorted(b.hex_of(hq) for hq in self._soviet_hqs_on(b))
+        owner: dict[int, int] = {}
+
+        def assign(i: int, seen: set[int]) -> bool:
+            for j, hh in enumerate(hq_hexes):
+                if j in seen or b.distance(hexes[i], hh) > 1:
+                    continue
+                seen.add(j)
+                if j not in owner or assign(owner[j], seen):
+                    owner[j] = i
+                    return True
+            return False
+
+        return all(assign(i, set()) for i in range(len(hexes)))
+
+    def _soviet_hqs_on(self, b: Board) -> list[str]:
+        return [u for u in b.units_of(SOVIET) if b.is_hq(u)]
 
     def _pvo_hexes(self, state, uid, b: Board | None = None) -> list[str]:
         b = b or self.board(state)
@@ -1886,12 +1910,8 @@ class AvdRules:
         u["steps"] = self.scn.units[uid].steps
         events.append(Event(f"{self.name(uid)} placed in {h}"))
         spec = self.scn.units[uid]
-        if spec.code == "*":
-            b = self.board(state)
-            for hq in self._soviet_hqs(state):
-                if b.distance(b.hex_of(hq), h) <= 1:
-                    top.setdefault("star_hqs", []).append(hq)
-                    break
+        if spec.code == "*" and top is not None:
+            top.setdefault("stars_placed", []).append(h)   # 11.1.1: one "*" unit per HQ
         if spec.kind == "combat" and h in state["vp"] and state["vp"][h] is None:
             self._soviet_draws_vp(state, h, rng, events)   # 11.1.1 / 16.2
 
