@@ -212,6 +212,10 @@ def load(data: dict[str, Any]) -> Scenario:
                 raise ScenarioError(f"control names unknown area {a}")
             control[a] = side
     for p in data["placements"]:
+        if "choose" in p:
+            if p["choose"] not in ("adjacent", "near", "controlled", "frontline", "list"):
+                raise ScenarioError(f"placement choice {p['choose']!r} is unknown")
+            continue
         if p["area"] not in control:
             raise ScenarioError(f"placement in unknown area {p['area']}")
         if "block" in p and p["block"] not in blocks:

@@ -12,6 +12,7 @@
     ti; ...; no blitz; no exploit           (decline them in advance: no stop after the battles)
     exploit no | exploit lv 6; move G05 13 14   (Exploitation, 10.18)
     reveal | attrition | setup            (answered by the side's own program)
+    setup; place S12 46; place S13 44; dl 17 18; pick G20 G-DR   (owner-chosen set-up areas, DLs, blocks)
 
 Areas entered are listed in order; the starting area is not repeated.
 Regeneration and replacement are secret and go in the order's secret part.
@@ -37,7 +38,18 @@ def parse(text: str) -> dict[str, Any]:
     head = segs[0]
     verb = head[0].lower()
     order: dict[str, Any] = {"verb": verb}
-    if verb in ("reveal", "attrition", "setup"):
+    if verb in ("reveal", "attrition") or (verb == "setup" and len(segs) == 1):
+        return order
+    if verb == "setup":
+        for seg in segs[1:]:
+            if seg[0] == "place" and len(seg) == 3:
+                order.setdefault("place", {})[seg[1]] = seg[2]
+            elif seg[0] == "dl" and len(seg) >= 2:
+                order.setdefault("dls", []).extend(seg[1:])
+            elif seg[0] == "pick" and len(seg) == 3:
+                order.setdefault("secret", {}).setdefault("assign", {})[seg[1]] = seg[2]
+            else:
+                raise IllegalOrder(f"setup: cannot read {' '.join(seg)!r} (place TOK AREA | dl AREA... | pick TOK BLOCK)")
         return order
     if verb == "aa":
         words = head[1:]
@@ -126,6 +138,10 @@ def parse(text: str) -> dict[str, Any]:
 def format_order(order: dict[str, Any]) -> str:
     verb = order["verb"]
     head = [verb]
+    if verb == "setup":
+        return "; ".join(["setup"] + [f"place {t} {a}" for t, a in order.get("place", {}).items()]
+                         + ([" ".join(["dl", *order["dls"]])] if order.get("dls") else [])
+                         + [f"pick {t} {b}" for t, b in order.get("secret", {}).get("assign", {}).items()])
     if verb == "si":
         head += [order["option"], "lv", str(order["lv"])]
     elif verb == "exploit":

@@ -72,16 +72,18 @@ class M41Rules:
             side = p["side"]
             count[side] += 1
             tok = f"{PREFIX[side]}{count[side]:02d}"
-            tokens[tok] = _token(side, p["area"])
+            tokens[tok] = _token(side, "" if "choose" in p else p["area"])     # owner-chosen: placed at set-up
             slots[tok] = i
         limits = sc.limits
         return {
             "scenario": sc.id, "turn": int(sc.sequence["first_turn"]), "phase": "setup",
             "weather": sc.sequence["weather"], "forecast": None, "wx_impulses": 0,
             "initiative": sc.sequence["initiative"], "active": sc.sequence["initiative"], "passes": 0, "impulse": 0,
-            "control": dict(sc.control), "dl": {d["area"]: d["side"] for d in sc.dls},
-            "dl_pool": {GERMAN: limits["dl_pool_german"] - sum(1 for d in sc.dls if d["side"] == GERMAN),
-                        SOVIET: limits["dl_pool_soviet"] - sum(1 for d in sc.dls if d["side"] == SOVIET)},
+            "control": dict(sc.control), "dl": {d["area"]: d["side"] for d in sc.dls if "choose" not in d},
+            "dl_pool": {GERMAN: limits["dl_pool_german"] - sum(1 for d in sc.dls if d["side"] == GERMAN
+                                                               and "choose" not in d),
+                        SOVIET: limits["dl_pool_soviet"] - sum(1 for d in sc.dls if d["side"] == SOVIET
+                                                               and "choose" not in d)},
             "dl_cube": {GERMAN: [], SOVIET: []}, "leaders": {s: int(sc.sequence.get("leaders", {}).get(s, 4)) for s in SIDES},
             "stalin_alive": True,
             "discs": {k: v for k, v in sc.discs.items()},
@@ -218,15 +220,90 @@ class M41Rules:
                     raise IllegalOrder(f"{tok}: {e['block']} enters at {_placed_strength(spec, p)}")
                 used.add(e["block"])
             state["hidden"][side] = {"blocks": {}, "pool": list(self.sc.pools[side])}
+        self._place_setup(state, side, order, mine, events)
         for tok in mine:
             self._set_commitment(state, side, order, tok, secret is not None)
+        self._setup_face_up(state, side, order, mine)
         state["setup_done"].append(side)
+        if len(state["setup_done"]) == len(SIDES):
+            for a in self.sc.sequence.get("contested_start", []):
+                if not (tokens_in(state, a, GERMAN) and has_units(state, a, SOVIET)):
+                    raise IllegalOrder(f"{self.sc.area_name(a)} starts contested: it needs units of both sides")
         events.append(Event(f"{side} sets up {len(mine)} blocks", {"side": side}))
         if len(state["setup_done"]) == len(SIDES):
             if self.sc.sequence.get("start_phase") == "logistics":
                 self._begin_logistics(state, rng, events)
             else:
                 self._begin_impulses(state, rng, events)
+
+    def _place_setup(self, state: State, side: str, order: Order, mine: list[str], events: list[Event]) -> None:
+        """Owner-chosen set-up areas (Typhoon, Last Gasp): every token whose
+        placement says ``choose`` goes where the order's ``place`` puts it,
+        within the placement's limits; DLs that say ``choose`` go where the
+        order's ``dls`` list puts them.  Positions are public; stacking holds
+        (scenario set-up, no overstacking)."""
+        sc = self.sc
+        place = dict(order.get("place", {}))
+        for tok in mine:
+            p = sc.placements[state["setup_slots"][tok]]
+            if "choose" not in p:
+                if tok in place:
+                    raise IllegalOrder(f"{tok}: the scenario fixes its area ({sc.area_name(p['area'])})")
+                continue
+            area = place.pop(tok, None)
+            if area is None:
+                raise IllegalOrder(f"{tok}: the set-up must say where it goes ({_where(p)})")
+            if not self._setup_area_ok(state, side, area, p):
+                raise IllegalOrder(f"{tok}: {sc.area_name(area)} is not {_where(p)}")
+            state["tokens"][tok]["area"] = area
+        if place:
+            raise IllegalOrder(f"{sorted(place)[0]}: not a {side} token placed by choice")
+        for tok in mine:
+            if state["tokens"][tok]["area"] and not sc.is_box(state["tokens"][tok]["area"]):
+                mx.check_stacking(state, sc, side, state["tokens"][tok]["area"], tok)
+        wanted = [d for d in sc.dls if d["side"] == side and "choose" in d]
+        dls = list(order.get("dls", []))
+        if len(dls) != len(wanted):
+            raise IllegalOrder(f"the {side} set-up places {len(wanted)} Defensive Lines by choice, not {len(dls)}")
+        for area, d in zip(dls, wanted):
+            if area in state["dl"] or sc.is_box(area) or not self._setup_area_ok(state, side, area, d):
+                raise IllegalOrder(f"DL: {sc.area_name(area)} is not {_where(d)}, or has a DL already")
+            state["dl"][area] = side
+            state["dl_pool"][side] -= 1
+        if order.get("place") or dls:
+            events.append(Event(f"{side} places " + ", ".join(f"{t} in {a}" for t, a in sorted(order.get("place", {})
+                                                                                                 .items()))
+                                + (f"; DLs in {', '.join(dls)}" if dls else ""), {"place": order.get("place", {})}))
+
+    def _setup_area_ok(self, state: State, side: str, area: str, p: dict[str, Any]) -> bool:
+        """The limits of an owner-chosen set-up area: ``adjacent`` to / ``near``
+        (in or next to) the area ``of``; ``controlled`` by the side;
+        ``frontline``: controlled and bordering an enemy-held area (our reading
+        of "along the frontline"); ``list``: one of ``areas``."""
+        sc = self.sc
+        if area not in sc.terrain or sc.is_box(area):
+            return False
+        kind = p["choose"]
+        if kind == "adjacent":
+            return sc.graph.adjacent(area, p["of"])
+        if kind == "near":
+            return area == p["of"] or sc.graph.adjacent(area, p["of"])
+        if kind == "controlled":
+            return state["control"][area] == side
+        if kind == "frontline":
+            return state["control"][area] == side and any(state["control"].get(n) == other(side)
+                                                          for n in sc.graph.neighbors(area))
+        if kind == "list":
+            return area in p["areas"]
+        raise ScenarioError(f"unknown set-up choice {kind!r}")
+
+    def _setup_face_up(self, state: State, side: str, order: Order, mine: list[str]) -> None:
+        """Placements marked ``face_up`` (Last Gasp: the German blocks in the
+        Soviet-held contested areas) are revealed at once."""
+        openings = {r["token"]: r for r in order.get("reveal", [])}
+        for tok in mine:
+            if self.sc.placements[state["setup_slots"][tok]].get("face_up"):
+                self._open(state, tok, openings.get(tok))
 
     # logistics (7)
     def _apply_logistics(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
@@ -713,7 +790,7 @@ class M41Rules:
     def _road_hq(self) -> str | None:
         """The HQ that starts on the Road (Hoepner)."""
         start = self.sc.road[0] if self.sc.road else None
-        return next((p["block"] for p in self.sc.placements if p["area"] == start and "block" in p), None)
+        return next((p["block"] for p in self.sc.placements if p.get("area") == start and "block" in p), None)
 
     def _road_advance(self, state: State, hq: str, rng: Rng, events: list[Event]) -> None:
         """10.9: Hoepner rolls his weather-adjusted strength in double-fire
@@ -1174,6 +1251,12 @@ class M41Rules:
             coms[tok] = commit({"block": block, "strength": strength}, salt)
         if not coms:
             order.pop("commitments")
+        if order.get("verb") == "setup":
+            order["reveal"] = [{"token": t, "block": b["block"], "strength": b["strength"], "salt": b["salt"]}
+                               for t, b in sorted(blocks.items())
+                               if self.sc.placements[state["setup_slots"][t]].get("face_up")]
+            if not order["reveal"]:
+                order.pop("reveal")
         if order.get("verb") == "ti":
             h = state["hidden"][side]["blocks"]
             order["reveal"] = [{"token": a["token"], **h[a["token"]]} for a in order.get("activate", [])
@@ -1192,12 +1275,22 @@ class M41Rules:
             free = [b for b, s in sc.blocks.items() if s.side == side and b not in fixed and b not in sc.pools[side]
                     and s.type != "leader" and not any(b in a["blocks"] for a in sc.arrivals)]
             rnd.shuffle(free)
+            picks = dict(order.get("secret", {}).get("assign", {}))
             for tok in mine:
                 p = sc.placements[state["setup_slots"][tok]]
                 if "block" in p:
                     block = p["block"]
+                elif tok in picks:          # the owner's choice where the scenario lets him pick
+                    block = picks[tok]
+                    if not p.get("pick") or block not in free or (sc.spec(block).colour, sc.spec(block).type) \
+                            != (p["colour"], p["type"]):
+                        raise IllegalOrder(f"{tok}: {block} cannot be picked here")
+                    free.remove(block)
                 else:
-                    block = next(b for b in free if sc.spec(b).colour == p["colour"] and sc.spec(b).type == p["type"])
+                    block = next((b for b in free if sc.spec(b).colour == p["colour"] and sc.spec(b).type == p["type"]),
+                                 None)
+                    if block is None:
+                        raise IllegalOrder(f"{tok}: no {p['colour']} {p['type']} block left to draw")
                     free.remove(block)
                 plan[tok] = (block, _placed_strength(sc.spec(block), p))
             return plan
@@ -1405,8 +1498,18 @@ def _token(side: str, area: str) -> dict[str, Any]:
             "cube": False, "moved": False, "activated": False, "river": False}
 
 
+def _where(p: dict[str, Any]) -> str:
+    """An owner-chosen placement's limits in words."""
+    kind = p.get("choose")
+    return {"adjacent": f"adjacent to {p.get('of')}", "near": f"in or adjacent to {p.get('of')}",
+            "controlled": "a controlled area", "frontline": "a controlled front-line area",
+            "list": f"one of {', '.join(p.get('areas', []))}"}.get(kind, str(kind))
+
+
 def _placed_strength(spec: Any, placement: dict[str, Any]) -> int:
     s = placement.get("strength")
+    if s == "full":
+        return spec.max
     if s == "min":
         return spec.minimum if not spec.is_hq else 2
     if isinstance(s, int):
