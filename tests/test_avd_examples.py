@@ -1,0 +1,167 @@
+"""Worked examples of the rule notes (rules/avd.md section 6) that need the
+sequence of play around them: the Soviet 10 loop (9.4.3) with its +1 and
+empty-cup cases, the ART chit count (13.2), the Bomber and artillery limits
+(13.2, 13.3).  T-numbers are the rule notes'; tests are named after the
+rule.  The index of every T-number is tests/test_avd_examples_index.py."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.game import IllegalOrder
+from pbem.games.avd.model import GERMAN, SOVIET
+from pbem.games.avd.rules import AvdRules
+from tests.avd_fixtures import GRID, scenario, state, unit
+from test_avd_sequence_combat import _battle_setup
+from test_avd_sequence_support import ScriptRng, clear_map, frame, practice_rules, put
+
+MAJOR = frozenset({"major_river"})
+MINOR = frozenset({"minor_river"})
+RING = GRID.neighbors("0505")
+
+
+def _ratio_example_rules(elite_in_cup: bool = True):
+    """The combat ratio example of 9.3.2 on the 9 x 9 test board: KV-I #1
+    across a major river, the 45th Corps across a minor river (two hexes),
+    KV-I #2 with no river; one German unit (defense 2) in 0505; the elite
+    infantry waits in the Elite Division cup.  The test CRT keeps the one
+    cell the text pins: 4-1 with a 3 is DR."""
+    kv1 = unit("KV1", SOVIET, motorized=True, attack=3, formation="red")
+    c45 = unit("C45", SOVIET, attack=3)
+    kv2 = unit("KV2", SOVIET, motorized=True, attack=3, formation="red")
+    ei = unit("EI", SOVIET, attack=3, formation="red")
+    g = unit("G", GERMAN, defense=2, attack=2)
+    scn = scenario([kv1, c45, kv2, ei, g], sides={(RING[0], "0505"): MAJOR, (RING[1], "0505"): MINOR},
+                   supply_german=["0909"], supply_soviet=["0101"])
+    at = {"KV1": RING[0], "C45": RING[1], "KV2": RING[3], "G": "0505"}
+    st = state(scn, at, active={"KV1": True, "C45": True, "KV2": True})
+    st["units"]["EI"]["where"] = "elite_cup" if elite_in_cup else "removed"
+    st.update({"stack": [frame("combat", special=False)], "active": SOVIET, "timoshenko": False,
+               "minsk_drm": False, "stukas_ready": 0, "stukas_used": 0, "winner": None, "art_hexes": []})
+    return AvdRules(scn, {}), st
+
+
+def test_9_4_3_T11_attack_example_ten_draws_the_elite_infantry_and_the_reroll_of_3_is_dr():
+    rules, st = _ratio_example_rules()
+    assert rules.query(st, SOVIET, "odds 0505 with KV1 C45 KV2").splitlines()[-1].strip() == "-> 2-1"
+    rng = ScriptRng(rolls=[10, 3], draws=["EI"])
+    st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
+    d = rules.pending(st)
+    # combat stops; the Soviet stacks the drawn unit with any attacker that has room
+    assert (d.side, d.kind) == (SOVIET, "elite")
+    assert set(d.options) == {"elite KV1", "elite C45", "elite KV2"}
+    st, ev = rules.apply(st, SOVIET, {"verb": "elite", "unit": "KV2"}, rng)
+    assert st["units"]["EI"]["where"] == "map" and st["units"]["EI"]["hex"] == RING[3]
+    assert any("at 4-1: die 3 -> DR" in e.text for e in ev)             # 8:2 is 4-1
+    assert rng.log.count("combat 0505, Soviet d10") == 2
+
+
+def test_9_4_3_T26_with_the_minsk_plus_one_a_natural_9_draws_an_elite_unit():
+    rules, st = _ratio_example_rules()
+    st["minsk_drm"] = True
+    rng = ScriptRng(rolls=[9, 3], draws=["EI"])
+    st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
+    assert rules.pending(st).kind == "elite"                               # 9 + 1 = 10 (14.0)
+    assert any("Elite" in p or "elite" in p for p in rng.log)
+
+
+def test_9_4_3_without_the_plus_one_a_9_is_read_on_row_9():
+    rules, st = _ratio_example_rules()
+    rng = ScriptRng(rolls=[9])
+    st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
+    assert st["units"]["EI"]["where"] == "elite_cup"
+    assert any(f"at 2-1: die 9 -> {rules.scn.crt.rows[9][2]}" in e.text for e in ev)
+
+
+def test_9_4_3_T27_a_ten_with_an_empty_elite_cup_is_read_on_row_9():
+    rules, st = _ratio_example_rules(elite_in_cup=False)
+    rng = ScriptRng(rolls=[10])
+    st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
+    assert rng.log == ["combat 0505, Soviet d10"]                         # no draw, no re-roll
+    row9 = rules.scn.crt.rows[9][rules.scn.crt.columns.index("2-1")]
+    assert any(f"-> {row9}" in e.text and "at 2-1" in e.text for e in ev)
+    assert any("row 9" in e.text for e in ev)
+
+
+def test_9_4_3_T27_a_drawn_unit_no_attacker_can_stack_with_goes_back_and_row_9_is_read():
+    rules, st = _ratio_example_rules()
+    extra = ["X0", "X1", "X2"]
+    scn = rules.scn
+    units = dict(scn.units)
+    for x in extra:
+        units[x] = unit(x, SOVIET, attack=1, formation="red")
+    import dataclasses
+    rules = AvdRules(dataclasses.replace(scn, units=units), {})
+    for x, host in zip(extra, ("KV1", "C45", "KV2")):           # every attacker's hex already holds two
+        st["units"][x] = dict(st["units"]["KV1"], hex=st["units"][host]["hex"], active=False)
+    rng = ScriptRng(rolls=[10], draws=["EI"])
+    st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
+    assert st["units"]["EI"]["where"] == "elite_cup"
+    assert any("row 9" in e.text for e in ev)
+    assert rng.log.count("combat 0505, Soviet d10") == 1
+
+
+@pytest.mark.parametrize("roll,attacks", [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)])
+def test_13_2_T23_art_chit_gives_half_the_d6_rounded_down_attacks(roll, attacks):
+    rules = practice_rules()
+    st = rules.initial_state()
+    st["turn"] = 2
+    st["stack"] = [frame("endturn")]
+    art = next(c for c, s in rules.scn.chits.items() if s.kind == "art")
+    rng = ScriptRng(rolls=[roll])
+    rules._play(st, art, rng, [])
+    assert st["stack"][-1]["k"] == "art" and st["stack"][-1]["left"] == attacks
+    assert rng.log == ["ART chit: number of artillery attacks, Soviet d6"]
+
+
+def _art_position(city: bool = False):
+    rules = practice_rules()
+    st, a, t = _battle_setup(rules, "S-45C", "G-26ID", "soviet")
+    if city:
+        b = rules.board(st)
+        t = next(h for h in sorted(b.grid.hexes()) if b.terrain(h).shift == 2 and not b.in_minsk_pocket(h)
+                 and h not in rules.scn.map.moscow)
+        a = b.grid.neighbors(t)[0]
+        put(st, "S-45C", a)
+        put(st, "G-26ID", t)
+    st["stack"] = [frame("endturn"), frame("art", left=2)]
+    st["stukas_ready"] = 0
+    return rules, st, a, t
+
+
+def test_13_2_T33_artillery_uses_3_1_and_a_d6_ignores_attacker_results_and_a_hex_once_a_turn():
+    rules, st, a, t = _art_position(city=True)
+    d = rules.pending(st)
+    assert (d.side, d.kind) == (SOVIET, "art") and f"art {t}" in d.options and f"rocket {t}" in d.options
+    # 3-1 with the city's two shifts is 1.5-1, whose first row is an attacker result
+    assert rules.scn.crt.rows[1][1] == "A1"
+    rng = ScriptRng(rolls=[1])
+    st, ev = rules.apply(st, SOVIET, {"verb": "art", "hex": t}, rng)
+    assert rng.log == [f"art {t}, Soviet d6"]
+    assert any("at 1.5-1: die 1 -> A1" in e.text for e in ev)
+    assert st["units"]["S-45C"]["steps"] == 2                          # attacker result ignored
+    d = rules.pending(st)
+    assert d is None or f"art {t}" not in d.options and f"rocket {t}" not in d.options
+    with pytest.raises(IllegalOrder):
+        rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, ScriptRng(rolls=[6]))
+
+
+def test_13_2_rocket_is_once_a_game_on_7_1_with_a_d6():
+    rules, st, a, t = _art_position()
+    rng = ScriptRng(rolls=[2])
+    st, ev = rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, rng)
+    assert rng.log == [f"rocket {t}, Soviet d6"] and any("at 7-1" in e.text for e in ev)
+    assert st["rocket"] is False
+
+
+def test_13_3_T33_bomber_attacks_at_8_1_applies_only_step_losses():
+    rules = practice_rules()
+    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
+    st["stack"] = [frame("endturn"), frame("air")]
+    st["active"] = GERMAN
+    col = rules.scn.crt.columns.index("8-1")
+    roll = next(r for r, row in sorted(rules.scn.crt.rows.items()) if "DR" in row[col] and row[col][0] == "1")
+    rng = ScriptRng(rolls=[roll])
+    st, ev = rules.apply(st, GERMAN, {"verb": "air", "recover": False, "bomber": t}, rng)
+    assert rng.log == [f"bomber {t}, German d6"] and any("at 8-1" in e.text for e in ev)
+    assert st["units"]["S-45C"]["hex"] == t and st["units"]["S-45C"]["steps"] == 1   # the step, no retreat
+    assert st["bomber"] is False
