@@ -287,3 +287,63 @@ def test_14_2_hoepner_on_the_map_is_a_blitz_hq():
     assert group[0] in rules._blitz_hqs(state) and group[0] not in RULES._blitz_hqs(state)
     state["tokens"][group[0]]["area"] = "Novgorod"
     assert group[0] not in rules._blitz_hqs(state)         # never on the Road (10.9)
+
+
+# --- OR 14.2 Zhukov in the Leningrad box ---------------------------------------------------------
+
+def _zhukov_to_leningrad(rules):
+    state = _board(rules, side="soviet")
+    state["hidden"]["soviet"]["pool"] = ["S-Z"]
+    state["pool_count"]["soviet"] = 1
+    state["initiative"] = "soviet"
+    _begin(rules, state, "soviet")
+    lv = mx.logistics_value(state, rules.sc, "soviet")
+    order = rules.parse(f"si B lv {lv}; reinforce 38; zhukov leningrad", state, "soviet")
+    return _play(rules, state, "soviet", order, FakeRng(0))[0]
+
+
+def test_14_2_a_drawn_zhukov_may_go_to_the_leningrad_box():
+    rules = _rules("or14_2_zhukov_hoepner")
+    state = _zhukov_to_leningrad(rules)
+    zh = next(t for t, v in state["tokens"].items() if v["side"] == "soviet")
+    assert state["tokens"][zh]["area"] == "Leningrad"
+    assert state["hidden"]["soviet"]["blocks"][zh]["block"] == "S-Z"
+    assert zh in mx.supplied_areas(state, rules.sc, "soviet") or "Leningrad" in mx.supplied_areas(state, rules.sc, "soviet")
+    plain = _board(RULES, side="soviet")              # without the option he enters the map like anyone
+    plain["hidden"]["soviet"]["pool"], plain["pool_count"]["soviet"], plain["initiative"] = ["S-Z"], 1, "soviet"
+    begin(plain, "soviet")
+    lv = mx.logistics_value(plain, SC, "soviet")
+    after, _ = play(plain, "soviet", RULES.parse(f"si B lv {lv}; reinforce 38; zhukov leningrad", plain, "soviet"),
+                    FakeRng(0))
+    assert [v["area"] for v in after["tokens"].values()] == ["38"]
+
+
+def test_14_2_zhukov_in_leningrad_cuts_the_road_roll_to_single_fire():
+    rules = _rules("or14_2_zhukov_hoepner")
+    state = _zhukov_to_leningrad(rules)
+    hoep = put(state, "german", "G-4Pg-HQ", "Shlisselburg")
+    put(state, "german", "G-TT", "Shlisselburg")
+    _begin(rules, state, "german")
+    after, _ = _play(rules, copy.deepcopy(state), "german", {"verb": "ti", "activate": [{"token": hoep, "path": []}]},
+                     FakeRng(0, [5, 5, 5, 5]))
+    assert after["tokens"][hoep]["area"] == "Shlisselburg"        # 5s miss at single fire
+    after, _ = _play(rules, state, "german", {"verb": "ti", "activate": [{"token": hoep, "path": []}]},
+                     FakeRng(0, [6, 1, 1, 1]))
+    assert after["tokens"][hoep]["area"] == "Leningrad"
+    rules._final_phase(after, FakeRng(0), [])                      # AMB-31: Zhukov goes to the pool
+    assert after["discs"]["leningrad"] == "german" and "S-Z" in after["hidden"]["soviet"]["pool"]
+
+
+def test_14_2_zhukov_recalled_next_to_moscow_never_returns():
+    rules = _rules("or14_2_zhukov_hoepner")
+    state = _zhukov_to_leningrad(rules)
+    zh = next(t for t, v in state["tokens"].items() if v["side"] == "soviet")
+    _begin(rules, state, "soviet")
+    with pytest.raises(IllegalOrder, match="next to Moscow"):
+        _play(rules, copy.deepcopy(state), "soviet", rules.parse(f"pass; recall {zh} 39", state, "soviet"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="does not border"):           # he cannot walk out of the box
+        _play(rules, copy.deepcopy(state), "soviet", {"verb": "pass", "moves": [{"token": zh, "path": ["36"]}]},
+              FakeRng(0))
+    after, _ = _play(rules, state, "soviet", rules.parse(f"pass; recall {zh} 36", state, "soviet"), FakeRng(0))
+    assert after["tokens"][zh]["area"] == "36" and after["zhukov_recalled"]
+    assert rules._zhukov_box(after) is None

@@ -419,7 +419,7 @@ class M41Rules:
                     raise IllegalOrder(f"{tok}: only Zhukov is sent to the Leningrad box (14.2)")
                 if side == GERMAN and (spec.letter == "L" and sc.road_in_play) != (area in sc.road):
                     raise IllegalOrder(f"{tok}: 'L' blocks, and only they, join Hoepner on the Road (11.0)")
-                if area in sc.road and not any((known(state, t) or ("",))[0] == self._road_hq()
+                if side == GERMAN and area in sc.road and not any((known(state, t) or ("",))[0] == self._road_hq()
                                                for t in tokens_in(state, area, GERMAN)):
                     raise IllegalOrder(f"{tok}: 'L' blocks join Hoepner's own box (11.0, D38)")
                 if side == GERMAN and spec.colour in want.values() and want.get(area) != spec.colour:
