@@ -196,3 +196,48 @@ def test_notation_round_trip():
         assert RULES.format(order) == text
     with pytest.raises(IllegalOrder):
         RULES.parse("charge G05", started(), "german")
+
+
+def _text(state, side, width=120):
+    from rich.console import Console
+    console = Console(record=True, width=width)
+    console.print(RULES.sitrep(state, side))
+    return console.export_text()
+
+
+def _hidden_names(state, side):
+    """Block ids and names of ``side``'s tokens the opponent may not see."""
+    out = []
+    for tok, v in state["tokens"].items():
+        if v["side"] == side and not v["revealed"]:
+            block = state["hidden"][side]["blocks"][tok]["block"]
+            out += [block, SC.spec(block).name]
+    return out
+
+
+def test_1_5_each_sitrep_shows_own_blocks_and_only_positions_and_colours_of_the_enemy():
+    state = started()
+    texts = {s: _text(state, s) for s in ("german", "soviet")}
+    wide = {s: _text(state, s, width=400) for s in ("german", "soviet")}     # no cell wraps: no split names
+    for side, enemy in (("german", "soviet"), ("soviet", "german")):
+        secret = _hidden_names(state, enemy)
+        assert secret and not [w for w in secret if w in texts[side] or w in wide[side]]
+        assert all(w in wide[enemy] for w in _hidden_names(state, enemy))      # the owner sees them all
+        for tok, v in state["tokens"].items():
+            if v["side"] == enemy and v["area"]:
+                assert f"{tok} ({v['colour']})" in texts[side]
+    public_text = _text(state, None)
+    assert not [w for s in ("german", "soviet") for w in _hidden_names(state, s) if w in public_text]
+
+
+def test_1_5_revealed_strength_shows_until_a_secret_change_hides_it():
+    state = empty_board(side="soviet")
+    german_everywhere(state, "22", "28", "33", "38")
+    tok = put(state, "soviet", "S-16A", "22", strength=3)
+    state["tokens"][tok].update(revealed=True, block="S-16A", strength=3)     # seen in a battle
+    begin(state, "soviet")
+    assert "S-16A 16th Army:3" in _text(state, "german")
+    after, _ = play(state, "soviet", {"verb": "pass", "dl": [tok]}, FakeRng(0))
+    german = _text(after, "german")
+    assert "S-16A" not in german and "16th Army" not in german and f"{tok} (red)" in german
+    assert "[S-16A 16th Army:2]" in _text(after, "soviet")

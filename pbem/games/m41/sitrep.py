@@ -1,11 +1,35 @@
 """A situation report for Moscow '41: areas with their blocks, as one side
-(or the public) may see them."""
+(or the public) may see them.
+
+What each viewer sees (1.5 fog of war): his own blocks with identity and
+strength (from his hidden part); the opponent's blocks only as tokens with
+their wood colour and position, unless revealed (HQ activation, showdown,
+face-up set-up), when identity and strength show until the owner's next
+secret change to that block hides it again.  Leaders' strengths, bombers,
+discs, pools and losses are public counts.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from . import mechanics as mx
 from .model import SIDES, Scenario
+
+
+def block_text(sc: Scenario, state: dict[str, Any], tok: str, viewer: str | None) -> str:
+    """One block as ``viewer`` may see it."""
+    v = state["tokens"][tok]
+    hidden = (state.get("hidden") or {}).get(viewer) if viewer else None
+    if v["revealed"]:
+        text = f"{tok} {v['block']} {sc.spec(v['block']).name}:{v['strength']}"
+    elif hidden is not None and v["side"] == viewer and tok in hidden["blocks"]:
+        e = hidden["blocks"][tok]
+        text = f"{tok} [{e['block']} {sc.spec(e['block']).name}:{e['strength']}]"
+    else:
+        text = f"{tok} ({v['colour']})"
+    if v.get("cube"):
+        text += " (isolated)"
+    return text
 
 
 def sitrep(sc: Scenario, state: dict[str, Any], side: str | None) -> Any:
@@ -16,25 +40,13 @@ def sitrep(sc: Scenario, state: dict[str, Any], side: str | None) -> Any:
     table = Table(title=title)
     for col in ("area", "control", "german", "soviet", "DL"):
         table.add_column(col)
-    hidden = (state.get("hidden") or {}).get(side) if side else None
-    areas = sorted({v["area"] for v in state["tokens"].values()} | set(state["dl"]), key=mx.natural)
+    areas = sorted({v["area"] for v in state["tokens"].values() if v["area"]} | set(state["dl"]), key=mx.natural)
     for area in areas:
-        cells = []
-        for s in SIDES:
-            parts = []
-            for tok in mx.tokens_in(state, area, s):
-                v = state["tokens"][tok]
-                if v["revealed"]:
-                    parts.append(f"{tok} {v['block']}:{v['strength']}")
-                elif hidden is not None and s == side and tok in hidden["blocks"]:
-                    e = hidden["blocks"][tok]
-                    parts.append(f"{tok} [{e['block']}:{e['strength']}]")
-                else:
-                    parts.append(tok)
-                if v.get("cube"):
-                    parts[-1] += " (isolated)"
-            cells.append(", ".join(parts))
+        cells = [", ".join(block_text(sc, state, tok, side) for tok in mx.tokens_in(state, area, s)) for s in SIDES]
         table.add_row(f"{area} {sc.area_name(area)}", state["control"].get(area, ""), *cells, state["dl"].get(area, ""))
     vps = {s: mx.vp(state, sc, s) for s in SIDES}
-    table.caption = f"VP german {vps['german']} soviet {vps['soviet']}; pools {state['pool_count']}"
+    air = state.get("air", {}).get("ready", {})
+    table.caption = (f"VP german {vps['german']} soviet {vps['soviet']}; leaders {state['leaders']}; "
+                     f"pools {state['pool_count']}; bombers ready {air}; discs {state['discs']}; "
+                     f"lost german {state['german_lost']} soviet surrendered {state['surrendered']}")
     return table
