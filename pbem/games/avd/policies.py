@@ -22,6 +22,10 @@ KINDS: dict[str, str] = {
     "disband": "Soviet disbanding in the Supply Phase: none | ask",
     "oos": "Soviet Out of Supply marking: none | strongest | ask",
     "air": "Air Power chit: recover (take back a used Stuka) | none | ask",
+    "buy": "Soviet purchases from the Reserve Box (11.1.1): none | ask",
+    "place": "Soviet placement of the turn's PVO, an elite draw or a Minsk escapee: first | ask",
+    "stars": "'*' units to the Reserve Box when the d6 is short of them (11.3): first | ask",
+    "release": "German Minsk Pocket release on Turns 1-3 (14.0): none | ask",
 }
 
 
@@ -126,4 +130,4 @@ def _air(rules, state, d, value):
 
 _ANSWERS = {"guderian": _guderian, "stuka-defense": _stuka, "losses": _losses, "retreat": _first,
             "advance": _advance, "relocate": _first, "relocate-voluntary": _none, "disband": _none,
-            "oos": _oos, "air": _air}
+            "oos": _oos, "air": _air, "buy": _none, "place": _first, "stars": _first, "release": _none}

@@ -1803,31 +1803,34 @@ class AvdRules:
                     if self.scn.units[u].kind == "hq" and top["rp"] >= 3:
                         opts.append(f"buy {s} {h} chit")
             return Decision(SOVIET, "buy", f"Reinforcements: {top['rp']} RP left (unit 1, HQ 2, +1 its chit "
-                            "now) (11.1.1)", tuple(opts[:80]), hint="buy UNIT HEX [chit]")
+                            "now) (11.1.1)", tuple(opts[:80]), hint="buy UNIT HEX [chit]", policy="buy")
         if stage == "pvo":
             u = top["pvo"]
             return Decision(SOVIET, "place", f"place PVO {self.name(u)} in a Victory Hex with a VP chit (11.1.1)",
-                            tuple(f"place {orders.short(self.scn, u)} {h}" for h in self._pvo_hexes(state, u)))
+                            tuple(f"place {orders.short(self.scn, u)} {h}" for h in self._pvo_hexes(state, u)),
+                            policy="place")
         if stage == "elite":
             u = top["elite_unit"]
             return Decision(SOVIET, "place", f"place elite {self.name(u)} (11.1.1)",
-                            tuple(f"place {orders.short(self.scn, u)} {h}" for h in self._placement_hexes(state, u)))
+                            tuple(f"place {orders.short(self.scn, u)} {h}" for h in self._placement_hexes(state, u)),
+                            policy="place")
         if stage == "minsk_ask":
             g = self._minsk_german(state)
             return Decision(GERMAN, "release", "Minsk Pocket: release units (HQ 2, unit 1; buy a 9th Army "
                             "chit per HQ for 1) (14.0): release UNIT ... [buy N] or pass",
                             ("pass",) + tuple(f"release {orders.short(self.scn, u)}" for u in g),
-                            hint="release UNIT ... [buy N]")
+                            hint="release UNIT ... [buy N]", policy="release")
         if stage == "escape":
             opts = self._escapee_options(state)
             return Decision(SOVIET, "place", f"{top['escapes']} Soviet unit(s) escape the Minsk Pocket (11.1.3)",
-                            tuple(opts[:80]) + ("pass",))
+                            tuple(opts[:80]) + ("pass",), policy="place")
         if stage == "stars":
             stars = sorted(u for u, x in state["units"].items() if x["where"] == "stars")
             from itertools import combinations
             n = top["stars_roll"]
             opts = ["stars " + " ".join(orders.short(self.scn, u) for u in c) for c in combinations(stars, n)]
-            return Decision(SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", tuple(opts[:40]))
+            return Decision(SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", tuple(opts[:40]),
+                            policy="stars")
         raise RuntimeError(f"reinforcement stage {stage}")
 
     def _do_reinf(self, state, top, d, order, rng, events) -> None:
