@@ -165,3 +165,26 @@ def test_13_3_T33_bomber_attacks_at_8_1_applies_only_step_losses():
     assert rng.log == [f"bomber {t}, German d6"] and any("at 8-1" in e.text for e in ev)
     assert st["units"]["S-45C"]["hex"] == t and st["units"]["S-45C"]["steps"] == 1   # the step, no retreat
     assert st["bomber"] is False
+
+
+def test_9_5_7_a_unit_eliminated_by_the_zoc_of_its_retreat_hex_does_not_overrun_the_hq_there():
+    """Five German units ring a one-step Soviet corps; the sixth neighbour
+    holds a lone German HQ in German ZOC.  A DR2 sends the corps there, where
+    the ZOC step loss eliminates it (9.5.4): the HQ is not overrun (9.5.7)."""
+    ring = GRID.neighbors("0505")
+    gs = [unit(f"G{i}", GERMAN, attack=3) for i in range(5)]
+    hq = unit("GHQ", GERMAN, kind="hq", command_range=4)
+    s = unit("S", SOVIET, defense=3, steps=1)
+    scn = scenario(gs + [hq, s], supply_german=["0909"], supply_soviet=["0101"])
+    at = {f"G{i}": ring[i] for i in range(5)}
+    at.update({"GHQ": ring[5], "S": "0505"})
+    st = state(scn, at, active={f"G{i}": True for i in range(5)})
+    st.update({"stack": [frame("combat", special=False)], "active": GERMAN, "timoshenko": False,
+               "minsk_drm": False, "stukas_ready": 0, "stukas_used": 0, "winner": None, "art_hexes": []})
+    rules = AvdRules(scn, {})
+    assert rules.scn.crt.rows[6][5] == "DR2"                       # 15:3 is 5-1; a 6 reads DR2
+    st, ev = rules.apply(st, GERMAN, {"verb": "attack", "hex": "0505", "units": [f"G{i}" for i in range(5)]},
+                         ScriptRng(rolls=[6]))
+    assert st["units"]["S"]["where"] != "map"
+    assert st["units"]["GHQ"]["where"] == "map" and st["units"]["GHQ"]["hex"] == ring[5]
+    assert not any("overrun" in e.text for e in ev)

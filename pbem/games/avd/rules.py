@@ -1118,16 +1118,26 @@ class AvdRules:
 
     def _do_retreat_path(self, state, f, group, path, rng, events) -> None:
         b = self.board(state)
-        losses = {u: combat.zoc_losses(b, u, path) for u in group}
+        # 9.5.4: one step per enemy-ZOC hex entered, judged on the map before
+        # anyone moves; a unit whose last step goes in a hex dies there: it
+        # goes no further and neither overruns (9.5.7) nor captures in it.
+        per_hex = {u: [combat.zoc_losses(b, u, [h]) for h in path] for u in group}
+        lost: dict[str, int] = {}
         for u in group:
             f["retreating"].remove(u)
-            for h in path:
+            steps, taken = state["units"][u]["steps"], 0
+            for h, cost in zip(path, per_hex[u]):
                 if state.get("winner"):
                     return
+                taken += cost
+                if taken >= steps:
+                    state["units"][u]["hex"] = h
+                    break
                 state["units"][u]["hex"] = h
                 self._entered(state, u, h, rng, events)
             events.append(Event(f"{self.name(u)} retreats {' '.join(path)}"))
-        lost = {u: n for u, n in losses.items() if n}
+            if taken:
+                lost[u] = min(taken, steps)
         if lost:
             events.append(Event("retreat through enemy ZOC (9.5.4)"))
             self._take_losses(state, lost, events)
