@@ -188,3 +188,21 @@ def test_9_5_7_a_unit_eliminated_by_the_zoc_of_its_retreat_hex_does_not_overrun_
     assert st["units"]["S"]["where"] != "map"
     assert st["units"]["GHQ"]["where"] == "map" and st["units"]["GHQ"]["hex"] == ring[5]
     assert not any("overrun" in e.text for e in ev)
+
+
+def test_14_no_plus_one_when_no_soviet_unit_is_left_in_the_pocket_to_escape():
+    rules = practice_rules()
+    st = rules.initial_state()
+    st["turn"] = 2
+    for u, x in st["units"].items():
+        if x["where"] == "minsk" and rules.scn.units[u].side == SOVIET:
+            x["where"] = "removed"
+    st["stack"] = [frame("endturn"), frame("reinf", stage="minsk")]
+    rules._run(st, ScriptRng(), [])
+    unit_ = next(u for u, x in sorted(st["units"].items()) if x["where"] == "minsk"
+                 and rules.scn.units[u].side == GERMAN and rules.scn.units[u].kind == "combat")
+    table = rules.scn.minsk_escape
+    roll = max(int(r) for r in table["rows"])            # the best roll for the Soviet
+    assert int(table["rows"][str(roll)][0].rstrip("V")) > 0
+    st, _ = rules.apply(st, GERMAN, rules.parse(f"release {unit_}", st, GERMAN), ScriptRng(rolls=[roll], draws=[0]))
+    assert st["minsk_drm"] is False

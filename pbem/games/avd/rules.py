@@ -1998,8 +1998,8 @@ class AvdRules:
         events.append(Event(f"Minsk escape: value {value}, d{die} {roll}{mod:+d} -> {cell} (14.0)"))
         top["stage"] = "escape"
         top["escapes"] = min(escapes, len(self._minsk_soviet(state)))
-        if escapes:
-            state["minsk_drm"] = True
+        if top["escapes"]:
+            state["minsk_drm"] = True   # 14.0: only if Soviet units do get out
         if cell.endswith("V"):
             if not state["vp_box"]:
                 self._win(state, SOVIET, ["Minsk escape takes a VP chit from an empty German box: immediate "
