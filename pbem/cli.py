@@ -391,10 +391,7 @@ def _play_interactive(turn: Any, m: Any) -> None:
 
 def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
                   policies: dict[str, dict[str, Any]] | None = None) -> None:
-    notice = m.scenario_head.get("notice") if m.scenario_head.get("practice") else None
-    if notice:
-        console.print(f"[yellow]{notice}[/yellow]")
-    console.print(m.rules.sitrep(state, side))
+    console.print(m.rules.sitrep(state, side))   # a practice game's sitrep says so itself
     for who, pols in sorted((policies if policies is not None else m.es.get("policies", {})).items()):
         if not pols:
             continue

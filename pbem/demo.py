@@ -93,9 +93,6 @@ def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], cons
         echo(text)
     for side, view in views.items():
         echo(f"=== {side}'s sitrep ===")
-        notice = view.scenario_head.get("notice") if view.scenario_head.get("practice") else None
-        if notice:
-            echo(notice)
         console.print(view.rules.sitrep(view.state, side))
     final = exchange.replay(gf, data)
     echo(f"verify: {len(final.exchanges)} exchanges replayed from the file by a bystander; every signature, "

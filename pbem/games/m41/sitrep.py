@@ -49,4 +49,9 @@ def sitrep(sc: Scenario, state: dict[str, Any], side: str | None) -> Any:
     table.caption = (f"VP german {vps['german']} soviet {vps['soviet']}; leaders {state['leaders']}; "
                      f"pools {state['pool_count']}; bombers ready {air}; discs {state['discs']}; "
                      f"lost german {state['german_lost']} soviet surrendered {state['surrendered']}")
+    if sc.practice:
+        from rich.console import Group
+        from rich.text import Text
+
+        return Group(Text(sc.notice or "PRACTICE DATA - not the publisher's map", style="bold yellow"), table)
     return table
