@@ -164,7 +164,13 @@ def avd_rows() -> list[tuple[str, str]]:
     n = len(gf.exchanges)
     text = session.refresh_reading_copies(gf, matches["german"]).to_toml()
     replay = median_call(lambda: exchange.replay(gf, sc, ids["german"]), runs=3)
-    return [
+    rows = []
+    for dice in ("sealed", "immediate"):
+        g, _, _, ms = avd.play_game(dice) if dice == "immediate" else (gf, sc, ids, matches)
+        played = [r for r in ms["german"].records if r.kind == "play"]
+        turns = ms["german"].state["turn"]
+        rows.append((f"AVD emails per game turn, {dice} dice", f"{len(played) / turns:.1f}"))
+    return rows + [
         (f"AVD practice game built ({n} exchanges, whole game)", f"{built:.1f} s"),
         ("AVD exchange.replay with german's key (median of 3)", f"{replay * 1000:.0f} ms"),
         ("  per exchange", f"{replay / n * 1000:.2f} ms"),
