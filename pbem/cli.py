@@ -505,6 +505,29 @@ def audit(file: Path, out_dir: Path) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
+@click.option("--to", "to", type=int, help="Offer to take the game back to the state after exchange N.")
+@click.option("--accept", is_flag=True, help="Accept the opponent's offer.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
+def rewind(file: Path, to: int | None, accept: bool, out_dir: Path) -> None:
+    """Take back a misclick: one player offers (in or out of turn), the
+    other accepts.  Both signatures and the undone exchanges stay in the
+    record."""
+    from pbem import exchange, gamefile, session
+    from pbem.render.turnlog import turn_log
+
+    if (to is None) == (not accept):
+        raise UsageError("give either --to N (offer) or --accept")
+    me = _me()
+    loaded = session.open_game(file, me)
+    ex = exchange.rewind_exchange(loaded.match, me, None if accept else to)
+    gf = gamefile.GameFile(loaded.gf.exchanges + [ex])
+    m = exchange.replay(gf, loaded.scenario, me)
+    path, _ = session.write_outputs(gf, m, turn_log(m, m.records[-1:]), out_dir)
+    click.echo(f"{'Rewind accepted' if accept else 'Rewind offered'}: {path}; send it to your opponent.")
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option("--to", "recipient", help="Recipient address (default: your opponent's).")
 @click.option("--send", is_flag=True, help="Send it by SMTP (configured in $PBEM_HOME/smtp.toml or --smtp).")
 @click.option("--smtp", "smtp_file", type=click.Path(path_type=Path), help="SMTP settings file ([smtp] host, port, sender...).")

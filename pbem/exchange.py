@@ -94,6 +94,7 @@ class Record:
     waiting: str = ""
     marks: list[int] = field(default_factory=list)
     opening: int = 0
+    rewind_to: int = 0
 
 
 # ---------------------------------------------------------------- the match
@@ -126,6 +127,8 @@ class Match:
         self.my_seeds: list[tuple[bytes, int]] = []     # (seed, chain_n), oldest first
         self.my_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: secret}
         self.disclosures: dict[str, Any] = {}
+        self.snapshots: list[EngineState] = []           # the engine state after each exchange
+        self.rewind_offer: dict[str, Any] | None = None
 
     # -- reading the state ----------------------------------------------------
 
@@ -167,7 +170,7 @@ class Match:
         if not self.joined():
             return next(s for s in self.sides if s not in self.seats)
         if self.es.get("deferred"):
-            asker = self.exchanges[-1]["side"]
+            asker = self.es["deferred"]["by"]
             return next(s for s in self.sides if s != asker)
         if self.over():
             return None
@@ -198,7 +201,7 @@ def public_engine_state(es: EngineState) -> dict[str, Any]:
     out = {k: v for k, v in es.items() if k != "game"}
     out["game"] = public(es["game"])
     if out.get("deferred"):
-        out["deferred"] = {"side": es["deferred"]["side"], "order": public_order(es["deferred"]["order"])}
+        out["deferred"] = dict(es["deferred"], order=public_order(es["deferred"]["order"]))
     return out
 
 
@@ -304,7 +307,7 @@ class ExchangeRun:
                 _apply(rules, es, side, order, use, sink, by)
             except NeedDice:
                 order = gamefile.drop_none(order)
-                es["deferred"] = {"side": side, "order": order}
+                es["deferred"] = {"side": side, "order": order, "by": self.sender}
                 sink.entries.append({"side": side, "by": by, "order": public_order(order), "deferred": True})
                 _keep_secret(sink, order)
                 sink.marks.append(len(sink.events))
@@ -463,6 +466,7 @@ def advance(m: Match, ex: dict[str, Any], me: Any = None) -> None:
     else:
         _step(m, ex, me, m.disclosures, where)
     m.exchanges.append(ex)
+    m.snapshots.append(fast_copy(m.es))
 
 
 def _check_header(h: dict[str, Any]) -> None:
@@ -574,8 +578,13 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
         m.records.append(Record(ex["n"], side, kind, message=ex.get("message", "")))
         _check_state(m, ex, where)
         return
+    elif kind in ("rewind-offer", "rewind"):
+        _rewind_step(m, ex, where)
+        _check_state(m, ex, where)
+        return
     elif kind == "play":
         reveal = _take_reveal(m, ex, where)
+        m.rewind_offer = None     # playing on declines an offer to go back
     else:
         raise Verification(f"{where}: unknown kind {kind!r}")
     expected = m.next_sender()
@@ -587,6 +596,29 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
     _open_sealed(m, ex, me, disclosures, side)
     _play_entries(m, ex, where)
     _check_state(m, ex, where)
+
+
+def _rewind_step(m: Match, ex: dict[str, Any], where: str) -> None:
+    """A rewind needs both players: one offers to take the game back to the
+    state after exchange ``to`` (any time, in or out of turn), the other
+    accepts.  The history stays in the file and the log; the dice chains go
+    on, so the replayed turns get fresh dice."""
+    side, to = ex["side"], ex.get("to")
+    waiting = m.records[-1].waiting
+    if ex["kind"] == "rewind-offer":
+        if not m.joined():
+            raise Verification(f"{where}: a rewind needs both players in the game")
+        if not isinstance(to, int) or isinstance(to, bool) or not 2 <= to < len(m.exchanges):
+            raise Verification(f"{where}: cannot rewind to exchange {to!r}")
+        m.rewind_offer = {"by": side, "to": to}
+    else:
+        offer = m.rewind_offer
+        if not offer or offer["by"] == side or offer["to"] != to:
+            raise Verification(f"{where}: accepts a rewind nobody offered")
+        m.es = fast_copy(m.snapshots[to - 1])
+        m.rewind_offer = None
+        waiting = m.records[to - 1].waiting
+    m.records.append(Record(ex["n"], side, ex["kind"], message=ex.get("message", ""), waiting=waiting, rewind_to=to))
 
 
 def _take_reveal(m: Match, ex: dict[str, Any], where: str) -> bytes:
@@ -1016,6 +1048,26 @@ def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
         "game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
         "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
     }
+    return sign(ex, me)
+
+
+def rewind_exchange(m: Match, me: Any, to: int | None = None) -> dict[str, Any]:
+    """Offer to take the game back to the state after exchange ``to``, or,
+    with ``to=None``, accept the opponent's offer."""
+    if m.me is None:
+        raise UsageError("this key is not a player of this game")
+    if to is None:
+        offer = m.rewind_offer
+        if not offer or offer["by"] == m.me:
+            raise UsageError("there is no rewind offer from your opponent to accept")
+        kind, to = "rewind", offer["to"]
+        state = digest(public_engine_state(m.snapshots[to - 1]))
+    else:
+        if not 2 <= to < len(m.exchanges):
+            raise UsageError(f"exchange {to} cannot be rewound to: choose 2 to {len(m.exchanges) - 1}")
+        kind, state = "rewind-offer", m.state_hash()
+    ex = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": kind, "side": m.me,
+          "prev": exchange_hash(m.exchanges[-1]), "to": to, "state": state}
     return sign(ex, me)
 
 

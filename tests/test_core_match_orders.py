@@ -58,3 +58,43 @@ def test_a_draw_cannot_be_accepted_when_none_was_offered() -> None:
     t = turn_for(gf, sc, ids)
     with pytest.raises(IllegalOrder, match="no draw offer"):
         t.push("accept-draw")
+
+
+def test_a_rewind_offered_out_of_turn_and_accepted_restores_the_earlier_state() -> None:
+    """STORIES.md 4: a misclick sent; both sign a rewind.  The history stays,
+    the log shows it, and the replayed turn gets fresh dice."""
+    from pbem.render.turnlog import turn_log
+
+    gf, sc, ids = eh.start("immediate")
+    for _ in range(3):                       # red picks, blue picks, red attacks (rolls at once)
+        gf = eh.one_exchange(gf, sc, ids)
+    before_attack = exchange.replay(GameFile(gf.exchanges[:4]), sc)
+    m = exchange.replay(gf, sc, ids["red"])
+    assert m.next_sender() == "blue"
+    # Red regrets exchange 5 and offers, out of turn, to go back to after 4.
+    gf = GameFile(gf.exchanges + [exchange.rewind_exchange(m, ids["red"], 4)])
+    m = exchange.replay(gf, sc, ids["blue"])
+    assert m.next_sender() == "blue" and m.rewind_offer == {"by": "red", "to": 4}
+    gf = GameFile(gf.exchanges + [exchange.rewind_exchange(m, ids["blue"])])
+    m = exchange.replay(gf, sc)
+    assert m.state_hash() == before_attack.state_hash()
+    assert m.next_sender() == "red"
+    log = turn_log(m, m.records[-2:])
+    assert "offers to take the game back to after exchange 4" in log and "the game goes back" in log
+    gf = eh.one_exchange(gf, sc, ids)        # red attacks again: a new stream, new dice
+    m = exchange.replay(gf, sc)
+    assert m.records[-1].rolls and m.records[-1].rolls[0]["purpose"] == m.records[4].rolls[0]["purpose"]
+
+
+def test_a_rewind_nobody_offered_is_refused() -> None:
+    gf, sc, ids = eh.start("immediate")
+    gf = eh.one_exchange(gf, sc, ids)
+    gf = eh.one_exchange(gf, sc, ids)
+    m = exchange.replay(gf, sc, ids["red"])
+    with pytest.raises(Exception, match="no rewind offer"):
+        exchange.rewind_exchange(m, ids["red"])
+    forged = exchange.sign({"game_id": gf.game_id, "n": len(gf.exchanges) + 1, "kind": "rewind", "side": "red",
+                            "prev": exchange.exchange_hash(gf.exchanges[-1]), "to": 3,
+                            "state": m.state_hash()}, ids["red"])
+    with pytest.raises(Exception, match="accepts a rewind nobody offered"):
+        exchange.replay(GameFile(gf.exchanges + [forged]), sc)

@@ -28,6 +28,11 @@ def record_lines(m: Match, rec: Record) -> list[str]:
         lines.append(f"  {rec.side} joins the game")
     elif rec.kind == "disclose":
         lines.append(f"  {rec.side} discloses its secrets for the audit")
+    elif rec.kind == "rewind-offer":
+        lines.append(f"  {rec.side} offers to take the game back to after exchange {rec.rewind_to}")
+    elif rec.kind == "rewind":
+        lines.append(f"  {rec.side} agrees: the game goes back to after exchange {rec.rewind_to}"
+                     " (the later exchanges stay in the record)")
     marks = rec.marks if len(rec.marks) == len(rec.entries) else [len(rec.events)] * len(rec.entries)
     # Events before the first entry's resolve the opponent's deferred order.
     for ev in rec.events[:rec.opening]:
