@@ -153,6 +153,24 @@ def scenario_check(file: str) -> None:
     sys.exit(1)
 
 
+@scenario_group.command("map")
+@click.argument("file")
+def scenario_map(file: str) -> None:
+    """A text picture of a scenario's map, to check a transcription against
+    the paper map."""
+    import importlib
+
+    from pbem import scenario
+
+    data = scenario.load_toml(scenario.find(file))
+    head = scenario.header(data, file)
+    try:
+        module = importlib.import_module(f"pbem.games.{head['game']}.picture")
+    except ImportError:
+        raise UsageError(f"no map picture for {head['game']} scenarios yet") from None
+    click.echo(module.picture(data))
+
+
 # ---------------------------------------------------------------- new / join
 
 

@@ -38,18 +38,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence, TypeVar, runtime_checkable
 
+from pbem.errors import PbemError
+
 State = dict[str, Any]
 Order = dict[str, Any]
 
 T = TypeVar("T")
 
 
-class IllegalOrder(Exception):
+class IllegalOrder(PbemError):
     """An order the rules refuse.  ``str(exc)`` is one line in the game's own
     terms, e.g. ``"7Pz: 4020 is 11 MP away, allowance 10"``."""
 
 
-class ScenarioError(Exception):
+class ScenarioError(PbemError):
     """A scenario file that cannot be played (missing or inconsistent data)."""
 
 
