@@ -245,8 +245,7 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
 def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
     """Join a game you were invited to (shows it first)."""
-    from pbem import exchange, gamefile, session
-    from pbem.render.turnlog import turn_log
+    from pbem import exchange, session
 
     me = _me()
     loaded = session.open_game(file, me)
@@ -263,10 +262,7 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
     click.echo(f"Dice timing: {m.timing}; rule options: {m.header.get('options') or 'none'}")
     if not yes and not click.confirm("Join this game?", default=True):
         raise UsageError("not joined; nothing written")
-    ex = exchange.join_exchange(m, me, side, message)
-    gf = gamefile.GameFile(loaded.gf.exchanges + [ex])
-    m2 = exchange.replay(gf, loaded.scenario, me)
-    path, _ = session.write_outputs(gf, m2, turn_log(m2, m2.records[-1:]), out_dir)
+    path, m2 = session.append_and_write(loaded, exchange.join_exchange(m, me, side, message), me, out_dir)
     click.echo(f"Joined as {side}: {path}")
     if m2.next_sender() == side:
         click.echo(f"You move first: run `pbem play {path}`.")
@@ -428,8 +424,6 @@ def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
 @click.option("--scenario", "scenario_override")
 def verify(file: Path, scenario_override: str | None) -> None:
     """Replay the whole game; exit 0 if valid, 1 with the reason if not."""
-    from pbem import session
-
     me = _me(required=False)
     loaded = _open_with_progress(file, me, scenario_override)
     m = loaded.match
@@ -500,8 +494,7 @@ def dice(file: Path) -> None:
 def audit(file: Path, out_dir: Path) -> None:
     """At game end: disclose your secrets (first run), or, once both players
     have, replay the whole game with nothing hidden."""
-    from pbem import exchange, gamefile, session
-    from pbem.render.turnlog import turn_log
+    from pbem import exchange, session
 
     me = _me()
     loaded = session.open_game(file, me)
@@ -514,10 +507,7 @@ def audit(file: Path, out_dir: Path) -> None:
         return
     if m.me in disclosed:
         raise UsageError(f"you have disclosed; waiting for {', '.join(sorted(set(m.sides) - disclosed))}")
-    ex = exchange.disclose_exchange(m, me)
-    gf = gamefile.GameFile(loaded.gf.exchanges + [ex])
-    m2 = exchange.replay(gf, loaded.scenario, me)
-    path, _ = session.write_outputs(gf, m2, turn_log(m2, m2.records[-1:]), out_dir)
+    path, _ = session.append_and_write(loaded, exchange.disclose_exchange(m, me), me, out_dir)
     click.echo(f"Your secrets are disclosed in {path}; send it on. When both have disclosed, `pbem audit` replays everything.")
 
 
@@ -530,17 +520,14 @@ def rewind(file: Path, to: int | None, accept: bool, out_dir: Path) -> None:
     """Take back a misclick: one player offers (in or out of turn), the
     other accepts.  Both signatures and the undone exchanges stay in the
     record."""
-    from pbem import exchange, gamefile, session
-    from pbem.render.turnlog import turn_log
+    from pbem import exchange, session
 
     if (to is None) == (not accept):
         raise UsageError("give either --to N (offer) or --accept")
     me = _me()
     loaded = session.open_game(file, me)
     ex = exchange.rewind_exchange(loaded.match, me, None if accept else to)
-    gf = gamefile.GameFile(loaded.gf.exchanges + [ex])
-    m = exchange.replay(gf, loaded.scenario, me)
-    path, _ = session.write_outputs(gf, m, turn_log(m, m.records[-1:]), out_dir)
+    path, _ = session.append_and_write(loaded, ex, me, out_dir)
     click.echo(f"{'Rewind accepted' if accept else 'Rewind offered'}: {path}; send it to your opponent.")
 
 

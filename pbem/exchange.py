@@ -572,7 +572,6 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
                 fresh = m.rules.initial_state().get("hidden", {})
                 if isinstance(m.es["game"].get("hidden"), dict) and side in fresh:
                     m.es["game"]["hidden"][side] = fresh[side]
-        reveal = m.seats[side].last
     elif kind == "disclose":
         _check_disclosure(m, ex, where)
         m.records.append(Record(ex["n"], side, kind, message=ex.get("message", "")))
@@ -583,7 +582,7 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
         _check_state(m, ex, where)
         return
     elif kind == "play":
-        reveal = _take_reveal(m, ex, where)
+        _take_reveal(m, ex, where)
         m.rewind_offer = None     # playing on declines an offer to go back
     else:
         raise Verification(f"{where}: unknown kind {kind!r}")

@@ -227,3 +227,14 @@ def already_answered(received: GameFile, my_side: str | None) -> GameFile | None
     if all(ex["side"] == my_side for ex in local.exchanges[k:]):
         return local
     return None
+
+
+def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path) -> tuple[Path, exchange.Match]:
+    """Add one signed exchange of ours to a loaded game, verify the result
+    as the opponent will, keep it and write the file to send with its log."""
+    from pbem.render.turnlog import turn_log
+
+    gf = GameFile(loaded.gf.exchanges + [ex])
+    m = exchange.replay(gf, loaded.scenario, me)
+    path, _ = write_outputs(gf, m, turn_log(m, m.records[-1:]), out_dir)
+    return path, m

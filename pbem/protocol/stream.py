@@ -16,7 +16,6 @@ and recompute each one.  Standard library only: importing this stays cheap.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import struct
 from collections.abc import Mapping
