@@ -183,3 +183,97 @@ def test_D46_isolated_blocks_defend_but_do_not_attack():
     state["active"] = "soviet"                                       # attacked, the isolated German fires
     side, hits = mx._fire(state, SC, battle, {"kind": "fire", "side": "german"}, rng, [])
     assert len(rng.log) == 4
+
+
+# --- D20-D24: loss order, Tank Attack, AA split (10.12-10.14) ------------------------------------
+
+def _battle(state, area, newly=False, artillery=None):
+    """Open a battle in ``area`` with the German attacking, as the Combat
+    Segment would once every block there is public."""
+    state["active"] = "german"
+    state["combat"] = {"queue": [], "newly": [area] if newly else [], "artillery": artillery or {}}
+    b = mx.open_battle(state, SC, area, [])
+    state["combat"]["battle"] = b
+    return b
+
+
+def test_D20_hits_go_to_absorb_then_dl_then_strongest_then_owner_picks_among_ties():
+    state = empty_board()
+    moscow = SC.victory["Moscow"]
+    state["control"][moscow] = "soviet"
+    state["dl"][moscow] = "soviet"
+    four = put(state, "soviet", "S-16A", moscow, strength=4, revealed=True)
+    three = put(state, "soviet", "S-19A", moscow, strength=3, revealed=True)
+    b = _battle(state, moscow)
+    assert b["absorb"] == 3                                          # Victory Area 2 + DL 1
+    b["hits"] = {"side": "soviet", "n": 3}
+    assert mx._apply_hits(state, SC, b, [], None) is None
+    assert moscow in state["dl"] and state["tokens"][four]["strength"] == 4      # hits 1-3 absorbed
+    b["hits"] = {"side": "soviet", "n": 1}
+    mx._apply_hits(state, SC, b, [], None)
+    assert moscow not in state["dl"]                                 # hit 4 takes the DL
+    b["hits"] = {"side": "soviet", "n": 2}
+    assert mx._apply_hits(state, SC, b, [], None) == "soviet"        # hit 5: 4 -> 3, then a tie
+    assert state["tokens"][four]["strength"] == 3 and sorted(b["tie"]) == sorted([four, three])
+    assert mx._apply_hits(state, SC, b, [], three) is None           # hit 6: the owner's pick
+    assert (state["tokens"][four]["strength"], state["tokens"][three]["strength"]) == (3, 2)
+
+
+def _tank_fixture(dl=False, newly=False, river=False):
+    state = empty_board()
+    german_everywhere(state, "14")
+    tank = put(state, "german", "G-24PzK", "14", revealed=True)
+    state["tokens"][tank]["river"] = river
+    put(state, "soviet", "S-16A", "14", strength=1, revealed=True)
+    if dl:
+        state["dl"]["14"] = "soviet"
+    return state
+
+
+def _first_to_fire(state, rolls, artillery=None, newly=False):
+    """Run the battle in area 14 on fixed dice; the side whose fire is rolled first."""
+    _battle(state, "14", newly=newly, artillery=artillery)
+    rng = FakeRng(0, rolls)
+    mx.run_battle(state, SC, rng, [])
+    return next(p.split()[0] for p, _ in rng.log if " fire " in p)
+
+
+def test_D21_tank_attack_attacker_fires_first():
+    state = _tank_fixture()
+    assert mx.tank_attack(state, SC, "14", newly=False)
+    assert _first_to_fire(state, [1] * 10) == "german"
+
+
+def test_D22_artillery_that_removes_the_dl_opens_a_tank_attack():
+    # the DL gives 1 Absorb in a Green area without a City: two hits remove it
+    state = _tank_fixture(dl=True)
+    hq = put(state, "german", "G-2Pg-HQ", "9", strength=2, revealed=True)
+    assert not mx.tank_attack(state, SC, "14", newly=False)
+    assert _first_to_fire(state, [5, 6] + [1] * 10, {"14": [hq]}) == "german"
+    assert "14" not in state["dl"]
+    state = _tank_fixture(dl=True)
+    hq = put(state, "german", "G-2Pg-HQ", "9", strength=2, revealed=True)
+    assert _first_to_fire(state, [5, 1] + [1] * 10, {"14": [hq]}) == "soviet"   # one hit: absorbed, DL stands
+    assert state["dl"]["14"] == "soviet"
+
+
+def test_D23_no_tank_attack_when_every_attacking_tank_crossed_a_river_into_a_new_battle():
+    state = _tank_fixture(river=True)
+    assert not mx.tank_attack(state, SC, "14", newly=True)
+    assert _first_to_fire(state, [1] * 10, newly=True) == "soviet"
+    assert mx.tank_attack(_tank_fixture(river=True), SC, "14", newly=False)      # not newly contested: applies
+
+
+def test_D24_four_aa_hits_on_three_bombers():
+    from itertools import product
+
+    from pbem.games.m41 import air
+    b = {"aa_hits": 4, "bombers": [{"hq": "G01", "he111": 3, "stuka": 0}]}
+    legal = set()
+    for dead, back in product(range(4), range(4)):
+        try:
+            air.check_aa_result(b, {"destroyed": {"he111": dead}, "aborted": {"he111": back}})
+        except IllegalOrder:
+            continue
+        legal.add((dead, back))
+    assert legal == {(0, 3), (1, 2), (2, 0)}         # 3A (a hit lost), 2A + 1D, 2D

@@ -438,24 +438,33 @@ def open_battle(state: State, sc: Scenario, area: str, events: list[Event]) -> d
     absorb = absorb_bonus(state, sc, area, df)
     events.append(Event(f"battle in {name}: {att} attacks, absorb {absorb}", {"area": area, "absorb": absorb}))
 
-    def tank(side: str) -> bool:
-        return any(sc.spec(state["tokens"][t]["block"]).type == "tank" for t in tokens_in(state, area, side))
-
-    tank_attack = (state["weather"] == "good" and sc.terrain.get(area) == "green"
-                   and state["dl"].get(area) != df
-                   and not (area in sc.cities and state["control"][area] == df)
-                   and tank(att) and not tank(df)
-                   and not (newly and all(state["tokens"][t].get("river") for t in tokens_in(state, area, att)
-                                          if sc.spec(state["tokens"][t]["block"]).type == "tank")))
     steps: list[dict[str, Any]] = [{"kind": "artillery", "hq": hq} for hq in state["combat"]["artillery"].get(area, [])]
     bombers = state["combat"].get("air", {}).get(area, [])
     if bombers:
         steps += [{"kind": "aa"}, {"kind": "air"}]
-    if tank_attack:
-        events.append(Event(f"tank attack in {name}: the attacker fires first", {"area": area}))
-    steps += [{"kind": "fire", "side": s} for s in ([att, df] if tank_attack else [df, att])]
+    # 10.12.5.2: who fires first is settled after the Airstrike, so it waits
+    # until the artillery and the bombers have fired
+    steps.append({"kind": "ground"})
     return {"area": area, "absorb": absorb, "newly": newly, "steps": steps, "i": 0, "hits": None, "tie": None,
             "bombers": bombers}
+
+
+def tank_attack(state: State, sc: Scenario, area: str, newly: bool) -> bool:
+    """The defender is under Tank Attack (10.12.5.2), judged after the
+    Airstrike: Good weather, a Green area, no defending DL or defender-held
+    City, an attacking Tank and no defending one; not when the area is newly
+    contested and every attacking Tank engaged across a river."""
+    att = state["active"]
+    df = other(att)
+
+    def tanks(side: str) -> list[str]:
+        return [t for t in tokens_in(state, area, side) if sc.spec(state["tokens"][t]["block"]).type == "tank"]
+
+    return (state["weather"] == "good" and sc.terrain.get(area) == "green"
+            and state["dl"].get(area) != df
+            and not (area in sc.cities and state["control"][area] == df)
+            and bool(tanks(att)) and not tanks(df)
+            and not (newly and all(state["tokens"][t].get("river") for t in tanks(att))))
 
 
 def run_battle(state: State, sc: Scenario, rng: Rng, events: list[Event], choice: str | None = None) -> str | None:
@@ -478,6 +487,14 @@ def run_battle(state: State, sc: Scenario, rng: Rng, events: list[Event], choice
             _close_battle(state, sc, b, events)
             return None
         step = b["steps"][b["i"]]
+        if step["kind"] == "ground":
+            att = state["active"]
+            first = [att, other(att)] if tank_attack(state, sc, b["area"], b["newly"]) else [other(att), att]
+            if first[0] == att:
+                events.append(Event(f"tank attack in {sc.area_name(b['area'])}: the attacker fires first",
+                                    {"area": b["area"]}))
+            b["steps"][b["i"]:b["i"] + 1] = [{"kind": "fire", "side": s} for s in first]
+            continue
         if step["kind"] == "aa":
             from .air import aa_fire
             b["i"] += 1
