@@ -277,3 +277,75 @@ def test_D24_four_aa_hits_on_three_bombers():
             continue
         legal.add((dead, back))
     assert legal == {(0, 3), (1, 2), (2, 0)}         # 3A (a hit lost), 2A + 1D, 2D
+
+
+# --- D37, D38: where reinforcements enter (5.0, 11.0) ----------------------------------------------
+
+def _soviet_reinforcing():
+    state = empty_board(side="soviet")
+    for a in state["control"]:
+        state["control"][a] = "soviet"
+    return state
+
+
+def test_D37_soviet_reinforcements_refused_in_contested_doubled_or_unsupplied_cities():
+    state = _soviet_reinforcing()
+    put(state, "german", "G-24PzK", "13")                           # 13 is a contested City
+    put(state, "soviet", "S-16A", "13")
+    for a in SC.graph.neighbors("22"):                               # 22 cut off from every source
+        state["control"][a] = "german"
+    state["control"]["22"] = "soviet"
+    with pytest.raises(IllegalOrder, match="uncontested"):
+        RULES._check_reinforce(state, "soviet", ["13"], 4)
+    with pytest.raises(IllegalOrder, match="in supply"):
+        RULES._check_reinforce(state, "soviet", ["22"], 4)
+    with pytest.raises(IllegalOrder, match="one reinforcement per area"):
+        RULES._check_reinforce(state, "soviet", ["33", "33"], 4)
+    with pytest.raises(IllegalOrder, match="City or Victory Area"):
+        RULES._check_reinforce(state, "soviet", ["14"], 4)
+    assert len(RULES._check_reinforce(state, "soviet", ["33", "38"], 4)) == 2
+
+
+def _german_draw(pool, areas, hoepner_box="Pskov"):
+    state = empty_board()
+    german_everywhere(state)
+    if hoepner_box:
+        put(state, "german", "G-4Pg-HQ", hoepner_box)
+        put(state, "german", "G-TT", hoepner_box)
+    state["hidden"]["german"]["pool"] = list(pool)
+    state["pool_count"]["german"] = len(pool)
+    state["phase"] = "impulse"
+    RULES._start_impulse(state, FakeRng(0), [])
+    lv = mx.logistics_value(state, SC, "german")
+    order = RULES.fill_secrets(state, "german", RULES.parse(f"si B lv {lv}; reinforce {' '.join(areas)}", state,
+                                                            "german"), lambda: b"\x01" * 16)
+    after, _ = RULES.apply(copy.deepcopy(state), "german", order, FakeRng(0))
+    new = {t: e["block"] for t, e in after["hidden"]["german"]["blocks"].items() if t not in state["tokens"]}
+    return after, {b: after["tokens"][t]["area"] for t, b in new.items()}
+
+
+def test_D38_an_l_block_drawn_joins_hoepners_box_whatever_area_was_named():
+    after, where = _german_draw(["G-41PzK", "G-35K"], ["9A", "9A"])
+    assert where == {"G-41PzK": "Pskov", "G-35K": "9A"}
+    after, where = _german_draw(["G-41PzK"], ["4A"], hoepner_box="Novgorod")
+    assert where == {"G-41PzK": "Novgorod"}
+
+
+def test_D38_the_draw_is_from_the_whole_pool_not_the_named_area():
+    # naming only Staging Areas cannot keep an 'L' block out of the draw (5.0: random from the pool)
+    seen = set()
+    for seed in range(12):
+        state = empty_board()
+        german_everywhere(state)
+        put(state, "german", "G-4Pg-HQ", "Pskov")
+        state["hidden"]["german"]["pool"] = ["G-41PzK", "G-35K"]
+        state["pool_count"]["german"] = 2
+        order = RULES.fill_secrets(state, "german", {"verb": "si", "option": "B", "lv": 9, "reinforce": ["9A"]},
+                                   lambda s=seed: bytes([s]) * 16)
+        seen.add(next(iter(order["secret"]["blocks"].values()))["block"])
+    assert seen == {"G-41PzK", "G-35K"}
+
+
+def test_D38_an_l_block_with_hoepner_off_the_road_stays_in_the_pool():
+    after, where = _german_draw(["G-41PzK"], ["9A"], hoepner_box=None)
+    assert where == {} and after["pool_count"]["german"] == 1

@@ -1322,21 +1322,41 @@ class M41Rules:
             rnd = random.Random(int.from_bytes(salt_source(), "big"))
             pool = list(hidden["pool"])
             n = state["next_token"][side]
-            for i, area in enumerate(order["reinforce"]):
-                tok = f"{PREFIX[side]}{n + i + 1:02d}"
-                fits = [b for b in pool if side == SOVIET or (
-                    (sc.spec(b).letter == "L" and sc.road_in_play) == (area in sc.road)
-                    and (sc.spec(b).colour not in sc.staging_colour.values()
-                         or sc.staging_colour.get(area) == sc.spec(b).colour))]
-                if not fits:
-                    raise IllegalOrder(f"no block in the pool may enter {area}")
-                block = fits[rnd.randrange(len(fits))]
-                pool.remove(block)
-                if side == SOVIET and block == sc.zhukov() and order.get("zhukov_leningrad") \
-                        and self._zhukov_box(state):
-                    order["reinforce"][i] = self._zhukov_box(state)     # OR 14.2: Stalin sends him north
+            wanted = list(order["reinforce"])
+            placed: list[str] = []
+            for i, area in enumerate(wanted):
+                if not pool:
+                    raise IllegalOrder(f"no block left in the {side} pool for {area}")
+                # 5.0: drawn at random from the whole pool; where it enters follows from the block
+                block = pool.pop(rnd.randrange(len(pool)))
+                if side == GERMAN:
+                    area = self._german_entry(state, hidden, block, area, wanted)
+                    if area is None:
+                        continue            # 5.0 note: it cannot enter, so it stays in the pool
+                elif block == sc.zhukov() and order.get("zhukov_leningrad") and self._zhukov_box(state):
+                    area = self._zhukov_box(state)      # OR 14.2: Stalin sends him north
+                tok = f"{PREFIX[side]}{n + len(placed) + 1:02d}"
+                placed.append(area)
                 plan[tok] = (block, sc.spec(block).entry_strength())
+            order["reinforce"] = placed
         return plan
+
+    def _german_entry(self, state: State, hidden: dict[str, Any], block: str, named: str,
+                      named_all: list[str]) -> str | None:
+        """Where a drawn German reinforcement enters (5.0, 11.0): an 'L' block
+        joins Hoepner's box on the Road (D38), an army-coloured block its own
+        Staging Area, any other block the Staging Area its owner named (the
+        first one named when this entry named Hoepner's box).  None when it
+        has nowhere to go."""
+        sc = self.sc
+        spec = sc.spec(block)
+        if spec.letter == "L" and sc.road_in_play:
+            road_hq = self._road_hq()
+            return next((v["area"] for t, v in state["tokens"].items() if v["side"] == GERMAN and v["area"] in sc.road
+                         and hidden["blocks"].get(t, {}).get("block") == road_hq), None)
+        if spec.colour in sc.staging_colour.values():
+            return next(a for a, c in sc.staging_colour.items() if c == spec.colour)
+        return named if named in sc.staging else next((a for a in named_all if a in sc.staging), sc.staging[0])
 
     def private_answer(self, state: State, decision: Decision) -> Order:
         """Answer a private decision from the side's own hidden state."""
