@@ -71,3 +71,45 @@ def test_5_4_dnieper_soviet_wins_when_july_ends():
     rules.sc.sequence["last_turn"] = 1
     rules._final_phase(state, FakeRng(0), [])
     assert state["phase"] == "over" and state["result"].startswith("soviet victory")
+
+
+ARMY_INFANTRY = {"brown": 2, "pink": 5, "lightblue": 4, "yellow": 5}     # the army list: HQ + these (1.0)
+
+
+@pytest.mark.parametrize("name,hq_areas,first", [
+    ("typhoon", {"brown": "28", "pink": "42", "lightblue": "90", "yellow": "114"}, "full"),
+    ("lastgasp", {"brown": "14", "pink": "58", "lightblue": "84", "yellow": "117"}, 3),
+])
+def test_5_5_5_6_german_infantry_one_in_the_hq_area_the_rest_at_two_next_to_it(name, hq_areas, first):
+    pl = [p for p in FILES[name]["placements"] if p["side"] == "german" and p.get("type") == "infantry"]
+    for colour, n in ARMY_INFANTRY.items():
+        mine = [p for p in pl if p["colour"] == colour]
+        assert len(mine) == n
+        assert [(p["area"], p["strength"]) for p in mine if "area" in p] == [(hq_areas[colour], first)]
+        assert all((p["choose"], p["of"], p["strength"]) == ("adjacent", hq_areas[colour], 2)
+                   for p in mine if "area" not in p)
+
+
+def test_5_6_last_gasp_panzer_blocks_named_strength_area_by_choice_near_their_hq():
+    pl = {p["block"]: p for p in FILES["lastgasp"]["placements"] if p["side"] == "german" and "block" in p
+          and p.get("choose") == "near"}
+    assert {b: p["strength"] for b, p in pl.items() if p["strength"] != 3} == \
+        {"G-DR": 2, "G-1Cav": 2, "G-Lehr": 2, "G-TT": 2, "G-GD": 1}
+    assert len(pl) == 12
+    assert {p["of"] for b, p in pl.items() if b in ("G-24PzK", "G-GD")} == {"134"}
+    assert {p["of"] for b, p in pl.items() if b in ("G-Lehr",)} == {"59"} and pl["G-TT"]["of"] == "71"
+
+
+@pytest.mark.parametrize("name,pool", [("typhoon", 3), ("lastgasp", 0)])
+def test_5_5_5_6_every_german_block_is_placed_or_in_the_pool(name, pool):
+    d = FILES[name]
+    placed = [p for p in d["placements"] if p["side"] == "german"]
+    assert len(placed) + pool == sum(1 for b in d["blocks"] if b["side"] == "german") == 50
+    named = [p["block"] for p in placed if "block" in p]
+    assert len(named) == len(set(named))
+
+
+def test_5_5_typhoon_six_white_blocks_name_their_cities_areas_missing():
+    six = [p for p in FILES["typhoon"]["placements"] if p["side"] == "soviet" and "name" in p]
+    assert [p["name"] for p in six] == ["Tula", "Kursk", "Voronezh", "Kaluga", "Kalinin", "Naro-Fominsk"]
+    assert all(p["area"] == "MISSING" and p["colour"] == "white" for p in six)
