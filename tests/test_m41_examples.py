@@ -112,3 +112,23 @@ def test_7_2_1_E15_each_scenario_file_gives_its_published_lv(name, side):
     data = SCENARIOS[name]
     assert data["published_lv"][side] == PUBLISHED_LV[(name, side)]
     assert _file_lv(data, side) == PUBLISHED_LV[(name, side)]
+
+
+# --- 7.2.1: the public bound of an LV claim ------------------------------------------------------
+
+def test_7_2_1_blind_lv_bound_counts_at_most_the_road_hq_among_blocks_in_boxes():
+    state = empty_board()
+    german_everywhere(state)
+    for b in ("G-4Pg-HQ", "G-TT", "G-41PzK", "G-56PzK"):
+        put(state, "german", b, "Pskov")
+    put(state, "german", "G-2Pg-HQ", "9")
+    put(state, "german", "G-24PzK", "9", revealed=True)        # public: not an HQ
+    blind = copy.deepcopy(state)
+    blind["hidden"]["german"] = None
+    assert mx.logistics_value(blind, SC, "german") is None
+    assert mx.hq_bound(blind, SC, "german") == 1 + 1             # one of four in the box, the hidden one on the map
+    assert mx.hq_bound(blind, SC, "german") >= mx.hq_count(state, SC, "german") == 2
+    base = mx.lv_base(blind, SC, "german")
+    assert mx.check_lv_claim(blind, SC, "german", base + 2) == base + 2
+    with pytest.raises(IllegalOrder, match="impossible"):
+        mx.check_lv_claim(blind, SC, "german", base + 3)

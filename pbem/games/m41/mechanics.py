@@ -267,6 +267,28 @@ def hq_count(state: State, sc: Scenario, side: str) -> int | None:
     return n
 
 
+def hq_bound(state: State, sc: Scenario, side: str) -> int:
+    """The most non-exhausted HQs a side can have, as anyone can see it:
+    public tokens count as they are, a hidden token on the map may be an HQ,
+    but in the boxes only the HQs the rules put there may stand (Hoepner on
+    the Road, 10.9; Zhukov in Leningrad, OR 14.2), and never more than the
+    side's HQ blocks (7.2.1)."""
+    exact = on_map = in_boxes = 0
+    for t, v in state["tokens"].items():
+        if v["side"] != side:
+            continue
+        if v.get("revealed"):
+            exact += 1 if sc.spec(v["block"]).is_hq and v["strength"] > 0 else 0
+        elif sc.is_box(v["area"]):
+            in_boxes += 1
+        else:
+            on_map += 1
+    box_hqs = sum(1 for b, s in sc.blocks.items() if s.side == side and s.is_hq
+                  and (s.letter == "L" or b == sc.zhukov()))
+    all_hqs = sum(1 for s in sc.blocks.values() if s.side == side and s.is_hq)
+    return min(all_hqs, exact + on_map + min(in_boxes, box_hqs))
+
+
 def logistics_value(state: State, sc: Scenario, side: str) -> int | None:
     hqs = hq_count(state, sc, side)
     if hqs is None:
@@ -286,7 +308,7 @@ def check_lv_claim(state: State, sc: Scenario, side: str, claim: Any) -> int:
         return claim
     halved = lv_halved(state, sc, side)
     lo = lv_from(lv_base(state, sc, side), halved)
-    hi = lv_from(lv_base(state, sc, side) + sum(1 for v in state["tokens"].values() if v["side"] == side), halved)
+    hi = lv_from(lv_base(state, sc, side) + hq_bound(state, sc, side), halved)
     if not lo <= claim <= hi:
         raise IllegalOrder(f"a {side} Logistics Value of {claim} is impossible here ({lo}..{hi})")
     return claim
