@@ -33,10 +33,35 @@ STARS_FROM_TURN = 4                  # 11.3
 ART_COLUMN = "3-1"                   # 13.2
 ROCKET_COLUMN = "7-1"                # 13.2
 BOMBER_COLUMN = "8-1"                # 13.3
+# A decision whose choices are a selection of several items lists every
+# selection while there are at most this many; beyond, it lists one worked
+# example, a template and, in the hint, every item the selection draws on.
+COMBO_LIST_LIMIT = 400
 
 
 def _new_frame(frame_kind: str, **kw: Any) -> dict[str, Any]:
     return {"k": frame_kind, **kw}
+
+
+def _selection(verb: str, pool: list[str], n: int, heads: tuple[str, ...] = ("",),
+               word: str = "UNIT") -> tuple[list[str], str]:
+    """The options of a choose-``n``-different-of-``pool`` decision (each
+    optionally led by one of ``heads``), with its hint.  Every selection is
+    listed while there are at most COMBO_LIST_LIMIT of them; otherwise the
+    compact form says the same: one legal example, the template, and the
+    pool in the hint, so a player still sees every choice."""
+    from itertools import combinations
+    from math import comb
+
+    n = min(n, len(pool))
+    lead = [h + " " if h else "" for h in heads]
+    if len(heads) * comb(len(pool), n) <= COMBO_LIST_LIMIT:
+        return [f"{verb} {h}" + " ".join(c) for h in lead for c in combinations(pool, n)], ""
+    example = f"{verb} {lead[0]}" + " ".join(pool[:n])
+    template = f"{verb} " + ("FIRST " if heads != ("",) else "") + " ".join([word] * n)
+    hint = (f"FIRST: one of {' '.join(heads)}; then " if heads != ("",) else "") + \
+        f"{word}: {n} different of {' '.join(pool)}"
+    return [example, template], hint
 
 
 class AvdRules:
@@ -265,26 +290,23 @@ class AvdRules:
             extra = " first the 3rd Panzer Group chit set aside to be played first (3.7), then"
         prompt = (f"Turn {state['turn']}: choose{extra} {n} chit(s) for the cup from: {', '.join(avail)}"
                   + (" (Guderian goes to its box)" if any(self._chit_kind(c) == "guderian" for c in avail) else ""))
-        opts = self._chit_option_list(state, side, avail, n)
-        return Decision(side, "chits", prompt, tuple(opts), hint="chits ID ID ...")
+        opts, hint = self._chit_option_list(state, side, avail, n)
+        return Decision(side, "chits", prompt, tuple(opts), hint=hint or "chits ID ID ...")
 
-    def _chit_option_list(self, state: State, side: str, avail: list[str], n: int) -> list[str]:
-        from itertools import combinations
-        out: list[str] = []
+    def _chit_option_list(self, state: State, side: str, avail: list[str], n: int) -> tuple[list[str], str]:
+        """Every selection of ``n`` chits (Turn 1 German: led by the 3rd
+        Panzer Group chit set aside, 3.7)."""
         if state["turn"] == 1 and side == GERMAN:
-            firsts = [c for c in avail if self._chit_kind(c) == "3PzG"]
-            for f in firsts:
-                rest = [c for c in avail if c != f]
-                for combo in combinations(rest, min(n, len(rest))):
-                    out.append("chits " + " ".join((f,) + combo))
-                    if len(out) >= 40:
-                        return out
-            return out
-        for combo in combinations(avail, n):
-            out.append("chits " + " ".join(combo))
-            if len(out) >= 40:
-                break
-        return out
+            out: list[str] = []
+            hints: list[str] = []
+            for f in (c for c in avail if self._chit_kind(c) == "3PzG"):
+                opts, hint = _selection("chits", [c for c in avail if c != f], n, heads=(f,), word="ID")
+                out += opts if not hint else opts[:1]
+                hints += [hint] if hint else []
+            if hints:
+                return out + ["chits FIRST ID ..."], "; or ".join(hints)
+            return out, ""
+        return _selection("chits", avail, n, word="ID")
 
     def _do_chits(self, state, top, d, order, rng, events) -> None:
         side = d.side
@@ -557,12 +579,19 @@ class AvdRules:
         b = self.board(state)
         clusters = seqmech.panzer_clusters(b, top["formation"])
         from itertools import product
+        from math import prod
         picks = [[cl[0] for cl in cls] for _, cls in sorted(clusters.items())]
-        opts = ["seed " + " ".join(orders.short(self.scn, u) for u in combo) for combo in product(*picks)][:40]
         desc = "; ".join(f"{c}: " + " | ".join("+".join(orders.short(self.scn, u) for u in cl) for cl in cls)
                          for c, cls in sorted(clusters.items()))
+        hint = ""
+        if prod(len(p) for p in picks) <= COMBO_LIST_LIMIT:
+            opts = ["seed " + " ".join(orders.short(self.scn, u) for u in combo) for combo in product(*picks)]
+        else:
+            # compact: any one unit of one group per corps, as the prompt lists them
+            opts = ["seed " + " ".join(orders.short(self.scn, p[0]) for p in picks), "seed UNIT ..."]
+            hint = "UNIT: one unit of one group per Panzer Corps (corps with one group may be left out): " + desc
         return Decision(GERMAN, "seed", f"{top['chit']}: pick one unit per Panzer Corps (7.4.2): {desc}",
-                        tuple(opts))
+                        tuple(opts), hint=hint)
 
     def _do_seed(self, state, top, d, order, rng, events) -> None:
         if order["verb"] != "seed":
@@ -1371,7 +1400,10 @@ class AvdRules:
         if state["stukas_used"] > 0:
             opts.append("air recover")
         if state["bomber"]:
-            opts += [f"air bomber {h}" for h in self._air_targets(state)]
+            targets = self._air_targets(state)
+            opts += [f"air bomber {h}" for h in targets]
+            if state["stukas_used"] > 0:   # 13.3: both in one Air Power chit
+                opts += [f"air recover bomber {h}" for h in targets]
         return Decision(GERMAN, "air", f"Air Power: recover a Stuka ({state['stukas_used']} used) "
                         f"and/or use the Bomber ({'ready' if state['bomber'] else 'spent'}) (13.3)",
                         tuple(opts), policy="air")
@@ -1519,8 +1551,8 @@ class AvdRules:
             el = self._oos_eligible(state)
             return Decision(SOVIET, "oos", f"mark up to {n} German combat unit(s) Out of Supply (10.1.2): "
                             + " ".join(orders.short(self.scn, u) for u in el),
-                            ("pass",) + tuple(f"oos {orders.short(self.scn, u)}" for u in el[:20]),
-                            policy="oos", hint="oos UNIT UNIT ...")
+                            ("pass",) + tuple(f"oos {orders.short(self.scn, u)}" for u in el),
+                            policy="oos", hint=f"oos UNIT UNIT ...: any {n} or fewer of the units listed")
         if stage in ("relocate_g", "relocate_s"):
             side = GERMAN if stage == "relocate_g" else SOVIET
             hqs = " ".join(orders.short(self.scn, u) for u in self._voluntary_hqs(state, side, top))
@@ -1530,8 +1562,8 @@ class AvdRules:
         b = self.board(state)
         units = [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]
         return Decision(SOVIET, "disband", "disband Soviet combat units (10.5): disband UNIT ... or pass",
-                        ("pass",) + tuple(f"disband {orders.short(self.scn, u)}" for u in units[:20]),
-                        policy="disband")
+                        ("pass",) + tuple(f"disband {orders.short(self.scn, u)}" for u in units),
+                        policy="disband", hint="disband UNIT UNIT ...: any of the units listed together")
 
     def _do_supply(self, state, top, d, order, rng, events) -> None:
         stage = top["stage"]
@@ -1808,12 +1840,13 @@ class AvdRules:
             b = self.board(state)
             for u in self._reserve_buyable(state, top):
                 s = orders.short(self.scn, u)
-                for h in self._placement_hexes(state, u, top, b)[:6]:
+                chit = self.scn.units[u].kind == "hq" and top["rp"] >= 3
+                for h in self._placement_hexes(state, u, top, b):
                     opts.append(f"buy {s} {h}")
-                    if self.scn.units[u].kind == "hq" and top["rp"] >= 3:
+                    if chit:
                         opts.append(f"buy {s} {h} chit")
             return Decision(SOVIET, "buy", f"Reinforcements: {top['rp']} RP left (unit 1, HQ 2, +1 its chit "
-                            "now) (11.1.1)", tuple(opts[:80]), hint="buy UNIT HEX [chit]", policy="buy")
+                            "now) (11.1.1)", tuple(opts), hint="buy UNIT HEX [chit]", policy="buy")
         if stage == "pvo":
             u = top["pvo"]
             return Decision(SOVIET, "place", f"place PVO {self.name(u)} in a Victory Hex with a VP chit (11.1.1)",
@@ -1833,14 +1866,13 @@ class AvdRules:
         if stage == "escape":
             opts = self._escapee_options(state)
             return Decision(SOVIET, "place", f"{top['escapes']} Soviet unit(s) escape the Minsk Pocket (11.1.3)",
-                            tuple(opts[:80]) + ("pass",), policy="place")
+                            tuple(opts) + ("pass",), policy="place")
         if stage == "stars":
             stars = sorted(u for u, x in state["units"].items() if x["where"] == "stars")
-            from itertools import combinations
             n = top["stars_roll"]
-            opts = ["stars " + " ".join(orders.short(self.scn, u) for u in c) for c in combinations(stars, n)]
-            return Decision(SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", tuple(opts[:40]),
-                            policy="stars")
+            opts, hint = _selection("stars", [orders.short(self.scn, u) for u in stars], n)
+            return Decision(SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", tuple(opts),
+                            policy="stars", hint=hint)
         raise RuntimeError(f"reinforcement stage {stage}")
 
     def _do_reinf(self, state, top, d, order, rng, events) -> None:
@@ -2125,12 +2157,10 @@ class AvdRules:
         return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and b.spec(u).motorized)
 
     def _ask_distracted(self, state, top) -> Decision:
-        from itertools import combinations
         mot = self._withdrawable(state)
-        opts = ["withdraw " + " ".join(orders.short(self.scn, u) for u in c)
-                for c in combinations(mot, DISTRACTED_REMOVALS)][:40]
+        opts, hint = _selection("withdraw", [orders.short(self.scn, u) for u in mot], DISTRACTED_REMOVALS)
         return Decision(GERMAN, "withdraw", f"Hitler Distracted: remove {DISTRACTED_REMOVALS} motorized units (15.2)",
-                        tuple(opts))
+                        tuple(opts), hint=hint)
 
     def _do_distracted(self, state, top, d, order, rng, events) -> None:
         units = list(order.get("units", []))
