@@ -1,0 +1,37 @@
+"""1.5 fog of war, checked on what actually travels: the bytes of every game
+file written in a practice campaign (and the turn log mailed with it) name
+no block identity that the public state has not shown (search the bytes)."""
+from __future__ import annotations
+
+from pbem import exchange
+from pbem.render.turnlog import turn_log
+from test_m41_campaign import PRACTICE, one_exchange, start
+
+
+def test_1_5_game_files_and_turn_logs_never_name_a_hidden_block() -> None:
+    gf, ids = start(dice="sealed")
+    sc = PRACTICE
+    names = {b["id"]: b.get("name", "") for b in sc["blocks"]} if isinstance(sc.get("blocks"), list) else {}
+    shown: set[str] = set()
+    for _ in range(16):
+        gf, side = one_exchange(gf, sc, ids)
+        full = exchange.replay(gf, sc, ids[side])         # the sender's program knows its own blocks
+        state = full.state
+        for tok, v in state["tokens"].items():
+            if v.get("revealed"):
+                hidden = (state["hidden"].get(v["side"]) or {}).get("blocks", {}).get(tok)
+                if hidden:
+                    shown.add(hidden["block"])
+        data = gf.to_toml() + turn_log(full, full.records[-1:])
+        for s in ("german", "soviet"):
+            mine = state["hidden"].get(s)
+            if not mine:
+                continue
+            for tok, secret in mine["blocks"].items():
+                block = secret["block"]
+                if block in shown:
+                    continue
+                assert f'"{block}"' not in data and f"={block}" not in data, f"{tok} ({block}) leaks"
+                if names.get(block):
+                    assert names[block] not in data, f"{tok} leaks its name {names[block]}"
+    assert shown, "the campaign opening should have revealed some blocks in battle"
