@@ -151,3 +151,28 @@ def test_7_1_3_a_sealed_selection_is_written_without_its_chits():
     st = rules.initial_state()
     sealed = chits_order(rules, st, "german", GERMAN_T1)
     assert rules.format(sealed) == "chits (3 sealed) Guderian"
+
+
+def test_7_1_1_panzer_group_chit_needs_a_motorized_unit_of_its_group_not_just_infantry():
+    """Ruling (RULINGS.md, 7.1.1 with 7.0 / 7.4.1): infantry of a Panzer
+    Group answer to HQs, so they alone do not make its chit available."""
+    from test_avd_sequence_support import clear_map, frame, put
+    rules = practice_rules()
+    st = rules.initial_state()
+    st["turn"] = 2
+    st["stack"] = [frame("chits", done=[])]
+    clear_map(st)
+    hq = next(u for u, s in sorted(rules.scn.units.items()) if s.side == "german" and s.kind == "hq")
+    put(st, hq, "3508")
+    put(st, "G-102ID", "3510")                 # 3rd PzG infantry
+    put(st, "G-1Cav", "1813")                  # 2nd PzG non-motorized
+    avail = rules.available_chits(st, "german")
+    assert avail and not any(rules.scn.chits[c].kind in ("2PzG", "3PzG", "guderian") for c in avail)
+    assert "G-3PzG-1" not in rules.pending(st).prompt
+    with pytest.raises(IllegalOrder, match="not available"):
+        rules.apply(st, "german", chits_order(rules, st, "german", "chits G-3PzG-1 G-9A-1 G-9A-2"), ScriptRng())
+    panzer = next(u for u, s in sorted(rules.scn.units.items())
+                  if s.formation == "3PzG" and s.motorized and s.corps and s.kind == "combat")
+    put(st, panzer, "3512")
+    avail = rules.available_chits(st, "german")
+    assert {"G-3PzG-1", "G-3PzG-2"} <= set(avail) and "G-2PzG-1" not in avail

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.avd import combat, movement, orders, policies, seqmech, victory
+from pbem.games.avd import activation, combat, movement, orders, policies, seqmech, victory
 from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET, Scenario
 from pbem.protocol import commit as commitment
@@ -244,8 +244,10 @@ class AvdRules:
     # ------------------------------------------------------------ chits
     def chit_available(self, state: State, cid: str) -> bool:
         """7.1.1: an HQ chit needs its HQ on the map; a Panzer Group chit
-        (and Guderian, which activates the 2nd) a unit of that Group; the
-        9th Army chits any German HQ."""
+        (and Guderian, which activates the 2nd) a unit it could command,
+        that is a Panzer Corps motorized unit of that Group (7.4.1; the
+        Group's infantry answer to HQs, 7.0: see RULINGS.md); the 9th Army
+        chits any German HQ."""
         c = self.scn.chits[cid]
         b = self.board(state)
         if c.kind in MANDATORY:
@@ -254,7 +256,7 @@ class AvdRules:
             return b.on_map(c.hq)
         if c.kind in PANZER_KINDS:
             form = "2PzG" if c.kind == "guderian" else c.kind
-            return any(b.spec(u).formation == form and b.is_combat(u) for u in b.units_of(GERMAN))
+            return bool(activation.panzer_corps(b, form))
         if c.kind == "9A":
             return any(b.is_hq(u) for u in b.units_of(GERMAN))
         return False
