@@ -35,20 +35,46 @@ class Board:
     state (see :data:`model.STATE_SHAPE`); only units with ``where == "map"``
     are on the board."""
 
-    def __init__(self, scn: model.Scenario, state: dict[str, Any]) -> None:
+    def __init__(self, scn: model.Scenario, state: dict[str, Any],
+                 shared: dict[Any, Any] | None = None) -> None:
         self.scn = scn
         self.state = state
         m = scn.map
         self.grid = _grid(m.first_col, m.last_col, m.first_row, m.last_row, m.offset)
         self.turn: int = int(state.get("turn", 1))
-        self._by_hex: dict[str, list[str]] = {}
-        for uid, u in state["units"].items():
-            if u.get("where") == "map" and u.get("hex"):
-                self._by_hex.setdefault(u["hex"], []).append(uid)
+        self._hexes: dict[str, list[str]] | None = None
         self._zoc: dict[str, frozenset[str]] = {}
+        self._positions: tuple[Any, ...] | None = None
         # Results other mechanics derive from this position (supply lines);
         # valid as long as the board, which never changes, lives.
         self.cache: dict[Any, Any] = {}
+        # Results that depend only on where the units stand, kept across
+        # boards by their owner (the rules) under ``positions`` keys.
+        self.shared = shared
+
+    @property
+    def _by_hex(self) -> dict[str, list[str]]:
+        """Hex -> units in it, read from the state when first needed (many
+        boards only look counters up)."""
+        if self._hexes is None:
+            by_hex: dict[str, list[str]] = {}
+            for uid, u in self.state["units"].items():
+                h = u.get("hex")
+                if h and u.get("where") == "map":
+                    if h in by_hex:
+                        by_hex[h].append(uid)
+                    else:
+                        by_hex[h] = [uid]
+            self._hexes = by_hex
+        return self._hexes
+
+    @property
+    def positions(self) -> tuple[Any, ...]:
+        """Which units stand in which hex: everything ZOCs, stacking and
+        supply lines depend on, as a key for results that outlive a board."""
+        if self._positions is None:
+            self._positions = tuple(sorted((h, tuple(sorted(us))) for h, us in self._by_hex.items()))
+        return self._positions
 
     # ------------------------------------------------------------ counters
     def spec(self, uid: str) -> UnitSpec:
@@ -105,6 +131,10 @@ class Board:
         return [uid for uids in self._by_hex.values() for uid in uids if self.side_of(uid) == side]
 
     # ---------------------------------------------------------------- hexes
+    def occupied_hexes(self) -> list[str]:
+        """The hexes holding any unit."""
+        return list(self._by_hex)
+
     def units_at(self, h: str) -> list[str]:
         return list(self._by_hex.get(h, ()))
 

@@ -29,25 +29,34 @@ def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
     if start is None:
         raise ValueError(f"{hq_uid} has no hex to relocate from")
     sources = sorted(board.supply_sources(side, turn))
-    good: list[str] = []
+    # Only the nearest legal hexes count: test ring by ring outward from the
+    # origin and stop at the first ring that holds one (map order kept).
+    rings: dict[int, list[str]] = {}
     for h in board.grid.hexes():
-        if board.distance(start, h) < MIN_RELOCATION:
-            continue
-        if not any(_on_monotone_path(board, start, h, s) for s in sources):
-            continue
-        if board.in_enemy_zoc(h, side) or board.enemy_occupied(h, side):
-            continue
-        if side == GERMAN and board.in_minsk_pocket(h):
-            continue
-        if board.stacking_ok(h, side, [hq_uid]) is not None:
-            continue
-        if not traces_supply(board, side, h, turn):
-            continue
-        good.append(h)
-    if not good:
-        return []
-    nearest = min(board.distance(start, h) for h in good)
-    return [h for h in good if board.distance(start, h) == nearest]
+        dist = board.distance(start, h)
+        if dist >= MIN_RELOCATION:
+            rings.setdefault(dist, []).append(h)
+    for dist in sorted(rings):
+        good = [h for h in rings[dist] if _relocation_ok(board, hq_uid, side, start, h, sources, turn)]
+        if good:
+            return good
+    return []
+
+
+def _relocation_ok(board: Board, hq_uid: str, side: str, start: str, h: str, sources: list[str],
+                   turn: int | None) -> bool:
+    """12.6 (default 18): ``h`` lies on a line toward a supply source, is
+    free of enemy units and ZOC (and, for the German, outside the Minsk
+    Pocket), may hold the HQ and traces supply."""
+    if not any(_on_monotone_path(board, start, h, s) for s in sources):
+        return False
+    if board.in_enemy_zoc(h, side) or board.enemy_occupied(h, side):
+        return False
+    if side == GERMAN and board.in_minsk_pocket(h):
+        return False
+    if board.stacking_ok(h, side, [hq_uid]) is not None:
+        return False
+    return traces_supply(board, side, h, turn)
 
 
 def hq_removal(board: Board, side: str) -> list[str]:

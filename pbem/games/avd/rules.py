@@ -13,6 +13,7 @@ restated in scenarios/avd/RULINGS.md.
 """
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
@@ -37,6 +38,7 @@ BOMBER_COLUMN = "8-1"                # 13.3
 # selection while there are at most this many; beyond, it lists one worked
 # example, a template and, in the hint, every item the selection draws on.
 COMBO_LIST_LIMIT = 400
+DECISION_MEMO = 8                    # recent positions whose pending decision is kept (speed only)
 
 
 def _new_frame(frame_kind: str, **kw: Any) -> dict[str, Any]:
@@ -71,6 +73,13 @@ class AvdRules:
         self.scn = scn
         self.options = dict(options or {})
         self.last_turn = max(scn.turns) if scn.turns else 10
+        # Speed only (no rule depends on them): supply lines of recent
+        # positions, shared by every board this object builds, and while a
+        # decision is being asked (the state does not change) one board per
+        # state instead of one per question.
+        self._shared: dict[Any, Any] = {}
+        self._scope: dict[int, Board] | None = None
+        self._decisions: dict[bytes, Decision | None] = {}
 
     # ================================================================ setup
     def initial_state(self) -> State:
@@ -133,6 +142,26 @@ class AvdRules:
 
     # ============================================================ interface
     def pending(self, state: State) -> Decision | None:
+        if self._scope is not None:
+            return self._pending(state)
+        # The same position is asked about several times (the engine, then
+        # apply itself, each on its own copy): a state that pickles to the
+        # same bytes is the same state, so its decision is remembered.
+        key = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        memo = self._decisions
+        if key in memo:
+            return memo[key]
+        self._scope = {}
+        try:
+            d = self._pending(state)
+        finally:
+            self._scope = None
+        if len(memo) >= DECISION_MEMO:
+            memo.pop(next(iter(memo)))
+        memo[key] = d
+        return d
+
+    def _pending(self, state: State) -> Decision | None:
         if state.get("winner") or not state["stack"]:
             return None
         top = state["stack"][-1]
@@ -214,7 +243,13 @@ class AvdRules:
 
     # ============================================================== helpers
     def board(self, state: State) -> Board:
-        return Board(self.scn, state)
+        scope = self._scope
+        if scope is None:
+            return Board(self.scn, state, self._shared)
+        b = scope.get(id(state))
+        if b is None or b.state is not state:
+            b = scope[id(state)] = Board(self.scn, state, self._shared)
+        return b
 
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
@@ -242,14 +277,14 @@ class AvdRules:
         events.append(Event(lines[-1], {"winner": winner}))
 
     # ------------------------------------------------------------ chits
-    def chit_available(self, state: State, cid: str) -> bool:
+    def chit_available(self, state: State, cid: str, b: Board | None = None) -> bool:
         """7.1.1: an HQ chit needs its HQ on the map; a Panzer Group chit
         (and Guderian, which activates the 2nd) a unit it could command,
         that is a Panzer Corps motorized unit of that Group (7.4.1; the
         Group's infantry answer to HQs, 7.0: see RULINGS.md); the 9th Army
         chits any German HQ."""
         c = self.scn.chits[cid]
-        b = self.board(state)
+        b = b or self.board(state)
         if c.kind in MANDATORY:
             return False
         if c.hq:
@@ -263,8 +298,9 @@ class AvdRules:
 
     def available_chits(self, state: State, side: str) -> list[str]:
         taken = set(state["cup"]) | set(state["played"])
+        b = self.board(state)
         return sorted(c for c, spec in self.scn.chits.items()
-                      if spec.side == side and c not in taken and self.chit_available(state, c))
+                      if spec.side == side and c not in taken and self.chit_available(state, c, b))
 
     def quota(self, state: State, side: str) -> int:
         """7.1.2: the Turn Track count (turn 8 German: the directive's value)."""
@@ -1755,14 +1791,12 @@ class AvdRules:
         b = self.board(state)
         return [u for u in b.units_of(SOVIET) if b.is_hq(u)]
 
-    def _position_key(self, state) -> str:
-        """What placement legality depends on: where everything stands."""
-        import json
-        return json.dumps([state["turn"], state["units"], state["vp"]], sort_keys=True)
-
     def _placement_hexes(self, state, uid, top=None, b: Board | None = None) -> list[str]:
         # Asked many times for an unchanged position (options, checks): remember the answer.
-        key = (self._position_key(state), uid, tuple((top or {}).get("stars_placed", [])))
+        # Placement depends on the turn, where the units stand and the VP chits only.
+        b = b or self.board(state)
+        key = (state["turn"], b.positions, tuple(sorted(state["vp"].items())), uid,
+               tuple((top or {}).get("stars_placed", [])))
         memo = self.__dict__.setdefault("_memo", {})
         if key not in memo:
             if len(memo) > 512:

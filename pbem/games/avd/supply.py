@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pbem.board import supply as ksupply
 from pbem.games.avd.board import Board
-from pbem.games.avd.model import GERMAN, SIDES
+from pbem.games.avd.model import GERMAN, SIDES, SOVIET
+
+SHARED_LIMIT = 16   # positions whose supply lines a rules object remembers
 
 
 def _passable(board: Board, side: str, h: str) -> bool:
@@ -30,18 +32,38 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
     key = ("supply", side, t)
     if key in board.cache:
         return board.cache[key]
+    shared = board.shared
+    if shared is not None:
+        # The same position is traced again and again while a decision is
+        # asked, checked and answered: its owner keeps recent traces.
+        skey = ("supply", side, t, board.positions)
+        if skey in shared:
+            board.cache[key] = shared[skey]
+            return shared[skey]
+
+    # The same tests as enemy_occupied / in_enemy_zoc / _passable, read off
+    # sets made once per trace: the search asks them for every hexside.
+    enemy = {h for h in board.occupied_hexes() if board.enemy_occupied(h, side)}
+    friendly = {h for h in board.occupied_hexes() if any(board.side_of(u) == side for u in board.units_at(h))}
+    zoc = board.zoc(SOVIET if side == GERMAN else GERMAN)
+    closed = frozenset() if side == GERMAN else board.scn.map.minsk_pocket
 
     def can_enter(a: str, b: str) -> bool:
-        if board.enemy_occupied(b, side) or board.unbridged_major(a, b):
-            return False
-        return side == GERMAN or not board.in_minsk_pocket(b)
+        return b not in enemy and b not in closed and not board.unbridged_major(a, b)
+
+    def can_pass(h: str) -> bool:
+        return h not in zoc or h in friendly
 
     def usable(s: str) -> bool:
-        return s in board.grid and not board.enemy_occupied(s, side) and _passable(board, side, s)
+        return s in board.grid and s not in enemy and can_pass(s)
 
     out = ksupply.traced(sorted(board.supply_sources(side, t)), board.grid.neighbors, can_enter,
-                         can_pass=lambda h: _passable(board, side, h), usable=usable)
+                         can_pass=can_pass, usable=usable)
     board.cache[key] = out
+    if shared is not None:
+        if len(shared) >= SHARED_LIMIT:
+            shared.pop(next(iter(shared)))   # oldest first: dicts keep insertion order
+        shared[skey] = out
     return out
 
 
