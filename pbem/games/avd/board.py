@@ -42,7 +42,15 @@ class Board:
         m = scn.map
         self.grid = _grid(m.first_col, m.last_col, m.first_row, m.last_row, m.offset)
         self.turn: int = int(state.get("turn", 1))
-        self._hexes: dict[str, list[str]] | None = None
+        by_hex: dict[str, list[str]] = {}
+        for uid, u in state["units"].items():
+            h = u.get("hex")
+            if h and u.get("where") == "map":
+                if h in by_hex:
+                    by_hex[h].append(uid)
+                else:
+                    by_hex[h] = [uid]
+        self._by_hex = by_hex
         self._zoc: dict[str, frozenset[str]] = {}
         self._positions: tuple[Any, ...] | None = None
         # Results other mechanics derive from this position (supply lines);
@@ -51,22 +59,6 @@ class Board:
         # Results that depend only on where the units stand, kept across
         # boards by their owner (the rules) under ``positions`` keys.
         self.shared = shared
-
-    @property
-    def _by_hex(self) -> dict[str, list[str]]:
-        """Hex -> units in it, read from the state when first needed (many
-        boards only look counters up)."""
-        if self._hexes is None:
-            by_hex: dict[str, list[str]] = {}
-            for uid, u in self.state["units"].items():
-                h = u.get("hex")
-                if h and u.get("where") == "map":
-                    if h in by_hex:
-                        by_hex[h].append(uid)
-                    else:
-                        by_hex[h] = [uid]
-            self._hexes = by_hex
-        return self._hexes
 
     @property
     def positions(self) -> tuple[Any, ...]:

@@ -778,7 +778,9 @@ class AvdRules:
         saved = dict(u)
         u["where"], u["hex"] = "map", path[0]
         try:
-            b2 = self.board(state)
+            # A board of its own: the state differs from the one self.board
+            # may be holding for this decision.
+            b2 = Board(self.scn, state, self._shared)
             if len(path) > 1:
                 cost = movement.check_move(b2, uid, path)
                 if cost + first > limit:
