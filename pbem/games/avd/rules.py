@@ -1797,7 +1797,10 @@ class AvdRules:
         # Asked many times for an unchanged position (options, checks): remember the answer.
         # Placement depends on the turn, where the units stand and the VP chits only.
         b = b or self.board(state)
-        key = (state["turn"], b.positions, tuple(sorted(state["vp"].items())), uid,
+        spec = self.scn.units[uid]
+        # Off the map, units of one kind, colour and code place alike (11.1.1, 5.3).
+        who = uid if b.on_map(uid) else (spec.side, spec.kind, spec.pvo, spec.formation == "red", spec.code == "*")
+        key = (state["turn"], b.positions, tuple(sorted(state["vp"].items())), who,
                tuple((top or {}).get("stars_placed", [])))
         memo = self.__dict__.setdefault("_memo", {})
         if key not in memo:

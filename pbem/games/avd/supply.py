@@ -22,6 +22,18 @@ def _passable(board: Board, side: str, h: str) -> bool:
     return any(board.side_of(u) == side for u in board.units_at(h))
 
 
+def _unbridged_majors(board: Board) -> frozenset[tuple[str, str]]:
+    """10.2.2: the hexsides no supply line crosses (a major river with no
+    bridge), as ordered hex pairs, made once per map."""
+    cache = board.shared if board.shared is not None else board.cache
+    walls = cache.get("walls")
+    if walls is None:
+        walls = cache["walls"] = frozenset(
+            p for a, b in ((k.split("|")) for k in board.scn.map.hexsides)
+            for p in ((a, b), (b, a)) if board.unbridged_major(a, b))
+    return walls
+
+
 def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str, int]:
     """Every hex a supply line of ``side`` reaches, with its length.  A hex
     in enemy ZOC with no friendly unit is reached (a line may start there)
@@ -36,10 +48,11 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
     if shared is not None:
         # The same position is traced again and again while a decision is
         # asked, checked and answered: its owner keeps recent traces.
-        skey = ("supply", side, t, board.positions)
-        if skey in shared:
-            board.cache[key] = shared[skey]
-            return shared[skey]
+        recent = shared.setdefault("supply", {})
+        skey = (side, t, board.positions)
+        if skey in recent:
+            board.cache[key] = recent[skey]
+            return recent[skey]
 
     # The same tests as enemy_occupied / in_enemy_zoc / _passable, read off
     # sets made once per trace: the search asks them for every hexside.
@@ -48,8 +61,10 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
     zoc = board.zoc(SOVIET if side == GERMAN else GERMAN)
     closed = frozenset() if side == GERMAN else board.scn.map.minsk_pocket
 
+    walls = _unbridged_majors(board)
+
     def can_enter(a: str, b: str) -> bool:
-        return b not in enemy and b not in closed and not board.unbridged_major(a, b)
+        return b not in enemy and b not in closed and (a, b) not in walls
 
     def can_pass(h: str) -> bool:
         return h not in zoc or h in friendly
@@ -61,9 +76,9 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
                          can_pass=can_pass, usable=usable)
     board.cache[key] = out
     if shared is not None:
-        if len(shared) >= SHARED_LIMIT:
-            shared.pop(next(iter(shared)))   # oldest first: dicts keep insertion order
-        shared[skey] = out
+        if len(recent) >= SHARED_LIMIT:
+            recent.pop(next(iter(recent)))   # oldest first: dicts keep insertion order
+        recent[skey] = out
     return out
 
 
