@@ -224,3 +224,21 @@ def test_7_4_2_seed_options_are_legal(limit, monkeypatch):
     d = rules.pending(st)
     assert d.kind == "seed" and concrete(d.options)
     assert all(accepted(rules, st, "german", o) for o in concrete(d.options))
+
+
+def test_10_4_voluntary_relocation_lists_every_hq_and_hex():
+    rules = practice_rules()
+    st = rules.initial_state()
+    st["turn"] = 3
+    st["stack"] = [frame("endturn"), frame("supply", stage="relocate_g")]
+    rules._run(st, ScriptRng(), [])
+    d = rules.pending(st)
+    assert (d.side, d.kind) == ("german", "relocate")
+    b = rules.board(st)
+    hqs = [u for u in b.units_of("german") if b.is_hq(u)]
+    listed = norm(rules, st, "german", [o for o in d.options if o != "pass"])
+    assert listed and all(accepted(rules, st, "german", o) for o in d.options)
+    for hq in hqs:
+        for h in b.grid.within(b.hex_of(hq), 6):
+            text = f"relocate {hq} {h}"
+            assert (norm(rules, st, "german", [text]) <= listed) == accepted(rules, st, "german", text), text

@@ -1595,10 +1595,14 @@ class AvdRules:
                             policy="oos", hint=f"oos UNIT UNIT ...: any {n} or fewer of the units listed")
         if stage in ("relocate_g", "relocate_s"):
             side = GERMAN if stage == "relocate_g" else SOVIET
-            hqs = " ".join(orders.short(self.scn, u) for u in self._voluntary_hqs(state, side, top))
+            free = self._voluntary_hqs(state, side, top)
+            hqs = " ".join(orders.short(self.scn, u) for u in free)
+            b = self.board(state)
+            moves = tuple(f"relocate {orders.short(self.scn, hq)} {h}" for hq in free
+                          for h in seqmech.relocation_options(b, hq, b.hex_of(hq)))
             return Decision(side, "relocate", f"voluntary HQ relocation (10.4, 12.6) of {hqs}: "
-                            "relocate HQ HEX or pass", ("pass", "relocate HQ HEX"),
-                            policy="relocate-voluntary", hint="the legal hexes are listed if one is refused")
+                            "relocate HQ HEX or pass", ("pass",) + moves,
+                            policy="relocate-voluntary", hint="relocate HQ HEX, one HQ at a time")
         b = self.board(state)
         units = [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]
         return Decision(SOVIET, "disband", "disband Soviet combat units (10.5): disband UNIT ... or pass",
