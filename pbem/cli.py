@@ -354,6 +354,13 @@ def _play_interactive(turn: Any, m: Any) -> None:
     from pbem.game import IllegalOrder
 
     console = _console()
+    opening = turn.opening_lines()
+    if opening:
+        # The opponent's orders resolved by this program (their dice come
+        # from our reveal) and what our standing orders answered.
+        console.print("Resolved now, with your dice reveal:", style="bold")
+        for line in opening:
+            console.print(line, markup=False)
     _print_sitrep(console, m, turn.es["game"], m.me, turn.es["policies"])
     while not turn.done:
         d = turn.pending()

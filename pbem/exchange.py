@@ -907,6 +907,14 @@ class Turn:
     def query(self, text: str) -> str:
         return self.m.rules.query(self.es["game"], self.side, text)
 
+    def opening_lines(self) -> list[str]:
+        """What happened before the sender's first decision: the opponent's
+        deferred order resolved with this exchange's dice, and any standing
+        or private answers, each roll with its purpose."""
+        lines = [f"  - {ev.text}" for ev in self.sink.events]
+        lines += [f"    roll: {r['purpose']}: {r['op']} -> {r.get('item', r['result'])}" for r in self.rng.records]
+        return lines
+
     def waiting_for(self) -> str:
         return _waiting(self.m, self.es, self.how, self.side)
 
