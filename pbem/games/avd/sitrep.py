@@ -13,7 +13,7 @@ from pbem.games.avd import combat, movement, orders
 from pbem.games.avd.board import SIDE_NAME
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET
 
-WINDOW = 5   # hexes around the action drawn on the map
+WINDOW = 4   # hexes around the action: nine columns fit an 80-column terminal
 
 
 def query(rules, state: dict[str, Any], side: str, text: str) -> str:
@@ -45,8 +45,15 @@ def query(rules, state: dict[str, Any], side: str, text: str) -> str:
 
 
 def _stack_text(rules, state, h: str) -> str:
+    """A hex's stack, or, where no unit stands, its terrain and star."""
     b = rules.board(state)
-    return "+".join(orders.short(rules.scn, u) for u in sorted(b.units_at(h)))
+    units = sorted(b.units_at(h))
+    if units:
+        return "+".join(orders.short(rules.scn, u) for u in units)
+    m = rules.scn.map
+    terrain = m.terrain.get(h, "clear")
+    mark = "" if terrain == "clear" else terrain[:4].lower()
+    return mark + {"minor": "*", "major": "**"}.get(m.victory.get(h, ""), "")
 
 
 def _focus(rules, state) -> list[str]:
@@ -122,7 +129,7 @@ def _map_panel(rules, state):
     try:
         from pbem.render import hexmap
         pic = hexmap.render(b.grid, hexes, lambda h: _stack_text(rules, state, h))
-        return Panel(pic, title="map")
+        return Panel(pic, title="map", subtitle="empty hexes: terrain (clear left blank), * minor / ** major Victory Hex")
     except Exception:   # the picture is a convenience; a table says the same
         t = Table(title="map")
         t.add_column("hex")
