@@ -17,7 +17,7 @@ from pbem.scenario import load_toml
 PRACTICE = Path(__file__).resolve().parent.parent / "scenarios" / "avd" / "practice.toml"
 
 
-def play_game(dice: str, limit: int = 3000):
+def play_game(dice: str, limit: int = 3000, stop_after: int | None = None):
     sc = load_toml(PRACTICE)
     ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
     gf = exchange.new_game(game_id=f"avd-test-{dice}", game="avd", scenario_name="avd/practice", scenario=sc,
@@ -31,7 +31,7 @@ def play_game(dice: str, limit: int = 3000):
     configured: set[str] = set()
     for _ in range(limit):
         side = german.next_sender()
-        if side is None:
+        if side is None or (stop_after is not None and len(german.exchanges) >= stop_after):
             break
         turn = exchange.Turn(matches[side], ids[side])
         if side not in configured:
