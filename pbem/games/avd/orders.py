@@ -9,6 +9,7 @@ id; hexes by their four digits.
     activate 9A-HQ                   the HQ a 9th Army chit activates
     seed 7Pz 19Pz                    one unit per Panzer Corps
     move 7Pz 3919 4019 4020          a path (the start hex may be left out)
+    move 7Pz 4020                    a destination alone: the cheapest legal path
     strat 45C 2110 2111              strategic movement along a road
     end-move | end-combat | pass | done
     attack 4121 with 7Pz 20Pz stuka  an attack, with an attacking Stuka

@@ -187,7 +187,25 @@ class AvdRules:
         return state, events
 
     def parse(self, text: str, state: State, side: str) -> dict[str, Any]:
-        return orders.parse(text, self.scn, state, side)
+        order = orders.parse(text, self.scn, state, side)
+        return self._route(order, state)
+
+    def _route(self, order: dict[str, Any], state: State) -> dict[str, Any]:
+        """``move 7Pz 4020`` naming only a destination that is not next to
+        the unit: take the cheapest legal path there (8.1), so a player need
+        not spell out every hex.  The written order keeps the whole path."""
+        path = order.get("path") or []
+        if order.get("verb") != "move" or len(path) != 1 or order.get("unit") not in state.get("units", {}):
+            return order
+        b = self.board(state)
+        start = b.hex_of(order["unit"])
+        if start is None or path[0] == start or b.grid.adjacent(start, path[0]) or path[0] not in b.grid:
+            return order
+        reach = movement.reach(b, order["unit"])
+        if path[0] in reach.endable:
+            return dict(order, path=reach.path_to(path[0]))
+        raise IllegalOrder(f"{self.name(order['unit'])} cannot reach {path[0]} this segment "
+                           f"(ask `reach {orders.short(self.scn, order['unit'])}`)")
 
     def format(self, order: dict[str, Any]) -> str:
         return orders.format(order, self.scn)
