@@ -338,8 +338,16 @@ def _apply(rules: Rules, es: EngineState, side: str, order: Order, rng: Any, sin
     # The file cannot carry nulls: every program applies the order exactly
     # as it will read back from the file.
     order = gamefile.drop_none(order)
-    work = fast_copy(es["game"])
-    new_state, events = rules.apply(work, side, fast_copy(order), rng)
+    # A game may change the state it is given before it finds an order
+    # illegal or reaches a die.  Only a deferral must leave the state as it
+    # was (the order is applied again later), so only a frozen stream keeps
+    # a snapshot: a refused order ends a replay, and a live Turn rebuilds.
+    saved = pickle.dumps(es["game"], protocol=pickle.HIGHEST_PROTOCOL) if isinstance(rng, FrozenRng) else None
+    try:
+        new_state, events = rules.apply(es["game"], side, fast_copy(order), rng)
+    except NeedDice:
+        es["game"] = pickle.loads(saved) if saved is not None else es["game"]
+        raise
     es["game"] = new_state
     sink.events.extend(events)
     if by != "deferred":

@@ -22,6 +22,15 @@ def test_1_5_game_files_and_turn_logs_never_name_a_hidden_block() -> None:
                 hidden = (state["hidden"].get(v["side"]) or {}).get("blocks", {}).get(tok)
                 if hidden:
                     shown.add(hidden["block"])
+        # A block once shown (a showdown, a surrender) stays known by name,
+        # even when it later comes back from the pool under a new token.
+        for rec in full.records:
+            for entry in rec.entries:
+                if entry["order"].get("verb") in ("reveal", "attrition"):
+                    for key in ("blocks", "openings", "surrender"):
+                        for item in entry["order"].get(key) or []:
+                            if isinstance(item, dict) and "block" in item:
+                                shown.add(item["block"])
         data = gf.to_toml() + turn_log(full, full.records[-1:])
         for s in ("german", "soviet"):
             mine = state["hidden"].get(s)
