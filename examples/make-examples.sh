@@ -13,7 +13,7 @@ pavel="env PBEM_HOME=$work/pavel pbem"
 $anna keygen --name Anna --email anna@example.org --no-passphrase >/dev/null
 $pavel keygen --name Pavel --email pavel@example.org --no-passphrase >/dev/null
 $anna new avd/practice --side german=me --side soviet=pavel.id.toml --dice sealed >/dev/null
-$pavel join --yes avd-anna-001.toml >/dev/null
+$pavel join --yes avd-anna-pavel-001.toml >/dev/null
 $anna play avd-anna-pavel-002.toml --orders "$here/orders-german-1.toml" >/dev/null
 $pavel play avd-anna-pavel-003.toml --orders "$here/orders-soviet-1.toml" >/dev/null
 $anna play avd-anna-pavel-004.toml --orders "$here/orders-german-2.toml" >/dev/null

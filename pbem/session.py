@@ -143,11 +143,12 @@ def newest(gf: GameFile) -> GameFile:
 
 
 def file_stem(gf: GameFile) -> str:
+    """``avd-anna-pavel``: the game and its players, creator first, the
+    same from the first file to the last."""
     h = gf.header
-    names = []
-    for ex in gf.exchanges[:2]:
-        if "player" in ex:
-            names.append(re.sub(r"[^a-z0-9]+", "", ex["player"]["name"].lower()) or ex["side"])
+    people = [(gf.exchanges[0]["side"], gf.exchanges[0]["player"]["name"])]
+    people += [(side, ident.get("name", side)) for side, ident in h.get("invited", {}).items()]
+    names = [re.sub(r"[^a-z0-9]+", "", name.lower()) or side for side, name in people]
     return "-".join([h["game"], *names])
 
 

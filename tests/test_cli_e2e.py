@@ -128,7 +128,7 @@ def start_game(anna: Player, pavel: Player, dice: str) -> Path:
     r = anna.run("new", "duel/short", "--side", "red=me", "--side", f"blue={pavel.root / 'pavel.id.toml'}",
                  "--dice", dice, "--out", str(anna.out))
     assert "Pavel <pavel@example.org> (blue)" in r.stdout
-    created = anna.out / "duel-anna-001.toml"
+    created = anna.out / f"{STEM}-001.toml"
     assert created.is_file()
     r = pavel.run("join", str(created), "--yes", "--out", str(pavel.out))
     assert f"Dice timing: {dice}" in r.stdout
