@@ -119,8 +119,15 @@ class HexGrid:
 
     def hexes(self) -> list[str]:
         """Every hex of the grid in id order (column-major)."""
-        return [self.hex_id(c, r) for c in range(self.first_col, self.last_col + 1)
-                for r in range(self.first_row, self.last_row + 1)]
+        return list(self._all_hexes())
+
+    def _all_hexes(self) -> tuple[str, ...]:
+        found = self.__dict__.get("_hexes_cache")
+        if found is None:
+            found = self.__dict__["_hexes_cache"] = tuple(
+                self.hex_id(c, r) for c in range(self.first_col, self.last_col + 1)
+                for r in range(self.first_row, self.last_row + 1))
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.hexes())
@@ -179,15 +186,40 @@ class HexGrid:
     def distance(self, a: str, b: str) -> int:
         """Hex distance: the number of hex steps from ``a`` to ``b`` on an
         unbounded grid (a Command Range of 4 reaches distance 4)."""
-        axial = self.__dict__.setdefault("_axial_cache", {})
-        pa = axial.get(a)
-        if pa is None:
-            pa = axial[a] = self._axial_of(a)
-        pb = axial.get(b)
-        if pb is None:
-            pb = axial[b] = self._axial_of(b)
-        dq, dr = pa[0] - pb[0], pa[1] - pb[1]
-        return max(abs(dq), abs(dr), abs(dq + dr))
+        # Searches ask this hundreds of thousands of times a game, so each
+        # hex's axial coordinates are worked out once and kept.
+        axial = self.__dict__.get("_axial_cache")
+        if axial is None:
+            axial = self.__dict__["_axial_cache"] = {}
+        try:
+            qa, ra = axial[a]
+        except KeyError:
+            qa, ra = axial[a] = self._axial_of(a)
+        try:
+            qb, rb = axial[b]
+        except KeyError:
+            qb, rb = axial[b] = self._axial_of(b)
+        dq = qa - qb
+        dr = ra - rb
+        ds = dq + dr
+        # Cube distance: half the sum of the three coordinate differences.
+        return ((dq if dq >= 0 else -dq) + (dr if dr >= 0 else -dr) + (ds if ds >= 0 else -ds)) >> 1
+
+    def by_distance(self, h: str) -> dict[int, tuple[str, ...]]:
+        """Every hex of the grid grouped by its distance from ``h`` (``h``
+        itself at 0), each group in id order.  Kept per ``h``: searches that
+        go ring by ring outward ask for the same origins again and again."""
+        cache = self.__dict__.setdefault("_rings_cache", {})
+        found = cache.get(h)
+        if found is None:
+            rings: dict[int, list[str]] = {}
+            for n in self._all_hexes():
+                rings.setdefault(self.distance(h, n), []).append(n)
+            found = {d: tuple(rings[d]) for d in sorted(rings)}
+            if len(cache) >= 1024:
+                cache.clear()
+            cache[h] = found
+        return found
 
     def adjacent(self, a: str, b: str) -> bool:
         """True if ``a`` and ``b`` share a hexside."""

@@ -31,13 +31,10 @@ def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
     sources = sorted(board.supply_sources(side, turn))
     # Only the nearest legal hexes count: test ring by ring outward from the
     # origin and stop at the first ring that holds one (map order kept).
-    rings: dict[int, list[str]] = {}
-    for h in board.grid.hexes():
-        dist = board.distance(start, h)
-        if dist >= MIN_RELOCATION:
-            rings.setdefault(dist, []).append(h)
-    for dist in sorted(rings):
-        good = [h for h in rings[dist] if _relocation_ok(board, hq_uid, side, start, h, sources, turn)]
+    for dist, ring in board.grid.by_distance(start).items():
+        if dist < MIN_RELOCATION:
+            continue
+        good = [h for h in ring if _relocation_ok(board, hq_uid, side, start, h, sources, turn)]
         if good:
             return good
     return []
