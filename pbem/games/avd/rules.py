@@ -991,7 +991,6 @@ class AvdRules:
 
     def _auto_battle(self, state, f, rng, events) -> bool:
         stage = f["stage"]
-        b = self.board(state)
         if stage == "dstuka":
             f["stage"] = "roll"
             if f["side"] == SOVIET and state["stukas_ready"] > 0 and self.battle_odds(state, f).defense > 0:
@@ -1941,7 +1940,6 @@ class AvdRules:
     def _do_reinf(self, state, top, d, order, rng, events) -> None:
         stage = top["stage"]
         verb = order["verb"]
-        b = self.board(state)
         if stage == "buy":
             if verb in ("done", "pass"):
                 top["stage"] = "pvo"
