@@ -66,40 +66,50 @@ def normalise(value: Any, path: tuple[str, ...] = ()) -> Any:
     raise _refuse(type(value).__name__, path)
 
 
-def _plain(value: Any) -> bool:
-    """True when ``value`` is already in canonical shape: only exact JSON
-    types and ASCII strings (for which NFC changes nothing).  Lets a large
-    game state skip the copying :func:`normalise` does; anything unusual
-    takes the slow path, which also names what is wrong."""
+_SCALARS = frozenset({str, int, bool, type(None)})
+_ALLOWED = _SCALARS | {dict, list}
+_KEYS = frozenset({str})
+
+
+def _shaped(value: Any) -> bool:
+    """True when ``value`` holds only exact JSON types with string keys, so
+    it may be dumped as it is.  Lets a large game state skip the copying
+    :func:`normalise` does; anything unusual takes the slow path, which also
+    names what is wrong.  The types of a whole table or array are gathered
+    at once (C speed); only nested tables and arrays are visited in turn."""
     t = type(value)
-    if t is str:
-        return value.isascii()
-    if t is int or t is bool or value is None:
-        return True
     if t is dict:
-        for k, v in value.items():
-            if type(k) is not str or not k.isascii() or not _plain(v):
+        if not _KEYS.issuperset(map(type, value)):
+            return False
+        items = value.values()
+    elif t is list:
+        items = value
+    else:
+        return t in _SCALARS
+    kinds = set(map(type, items))
+    if not kinds <= _ALLOWED:
+        return False
+    if dict in kinds or list in kinds:
+        for item in items:
+            if (type(item) is dict or type(item) is list) and not _shaped(item):
                 return False
-        return True
-    if t is list:
-        for v in value:
-            if not _plain(v):
-                return False
-        return True
-    return False
+    return True
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def canonical(value: Any) -> bytes:
     """The canonical bytes of ``value`` (PROTOCOL.md).  Raises InvalidFile
     for a float, a date, bytes or any other type JSON cannot carry exactly."""
-    text = json.dumps(
-        value if _plain(value) else normalise(value),
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        allow_nan=False,
-    )
-    return text.encode("utf-8")
+    if _shaped(value):
+        text = _dumps(value)
+        # Non-ASCII characters are written as themselves, so ASCII text
+        # means every string and key is ASCII, which NFC leaves unchanged.
+        if text.isascii():
+            return text.encode("ascii")
+    return _dumps(normalise(value)).encode("utf-8")
 
 
 def sha256(data: bytes) -> bytes:
