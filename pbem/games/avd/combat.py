@@ -6,6 +6,7 @@ play (``rules.py``) asks for odds and options and applies the choices.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -102,12 +103,21 @@ class Odds:
     reason: str = ""
 
 
+@functools.lru_cache(maxsize=64)
 def _column_index(columns: tuple[str, ...], label: str) -> int:
+    # Kept per table and label: every odds calculation asks again.
     want = kodds.parse_column(label)
     for i, c in enumerate(columns):
         if kodds.parse_column(c) == want:
             return i
     raise ValueError(f"the CRT has no {label} column")
+
+
+@functools.lru_cache(maxsize=16)
+def _floor_column(columns: tuple[str, ...]) -> int:
+    """Index of the 1-1 column (9.3.6), or the first column when the table
+    has none."""
+    return _column_index(columns, "1-1") if any(kodds.parse_column(c) == (1, 1) for c in columns) else 0
 
 
 def odds(board: Board, attackers: list[str], target: str, *, stuka: int = 0,
@@ -124,7 +134,7 @@ def odds(board: Board, attackers: list[str], target: str, *, stuka: int = 0,
     replaces the ratio; terrain and later shifts still apply."""
     columns = board.scn.crt.columns
     n = len(columns)
-    floor = _column_index(columns, "1-1") if any(kodds.parse_column(c) == (1, 1) for c in columns) else 0
+    floor = _floor_column(columns)
     d, dparts = _defense(board, target)
     steps: list[str] = []
     if fixed_column is None:
