@@ -400,7 +400,17 @@ def _play_interactive(turn: Any, m: Any) -> None:
                 continue
             if text.isdigit() and 1 <= int(text) <= len(d.options):
                 text = d.options[int(text) - 1]
-            for ev in turn.push(text):
+            try:
+                order = turn.parse(text)
+            except IllegalOrder as exc:
+                # Not an order: perhaps a question asked without its "?"
+                # (`reach 7Pz`, `odds 4121 with 7Pz`).
+                try:
+                    console.print(turn.query(text), markup=False)
+                except IllegalOrder:
+                    raise exc from None
+                continue
+            for ev in turn.push(order):
                 console.print(f"  - {ev.text}", markup=False)
         except IllegalOrder as exc:
             console.print(f"refused: {exc}", style="red", markup=False)
