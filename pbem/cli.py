@@ -262,7 +262,8 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
     click.echo(f"Dice timing: {m.timing}; rule options: {m.header.get('options') or 'none'}")
     if not yes and not click.confirm("Join this game?", default=True):
         raise UsageError("not joined; nothing written")
-    path, m2 = session.append_and_write(loaded, exchange.join_exchange(m, me, side, message), me, out_dir)
+    done = session.append_and_write(loaded, exchange.join_exchange(m, me, side, message), me, out_dir)
+    path, m2 = done.path, done.match
     click.echo(f"Joined as {side}: {path}")
     if m2.next_sender() == side:
         click.echo(f"You move first: run `pbem play {path}`.")
@@ -282,7 +283,7 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
 def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override: str | None) -> None:
     """Verify the file (or a saved .eml), show what the opponent did, and
     play your part: interactively, or from --orders."""
-    from pbem import exchange, gamefile, session
+    from pbem import exchange, session
     from pbem.render.turnlog import record_lines, turn_log
 
     me = _me()
@@ -312,13 +313,10 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
         _play_from_file(turn, orders_file)
     else:
         _play_interactive(turn, m)
-    ex = turn.finish()
-    gf = gamefile.GameFile(loaded.gf.exchanges + [ex])
-    m2 = exchange.replay(gf, loaded.scenario, me)
-    log = turn_log(m2, m2.records[-1:])
-    path, log_path = session.write_outputs(gf, m2, log, out_dir)
-    click.echo(log)
-    click.echo(f"Written {path} and the turn log {log_path}.")
+    done = session.append_and_write(loaded, turn.finish(), me, out_dir)
+    m2, path = done.match, done.path
+    click.echo(done.log)
+    click.echo(f"Written {path} and the turn log {done.log_path}.")
     if m2.over():
         click.echo("The game is over: both players may now run `pbem audit` on the last file.")
     else:
@@ -524,7 +522,7 @@ def audit(file: Path, out_dir: Path) -> None:
         return
     if m.me in disclosed:
         raise UsageError(f"you have disclosed; waiting for {', '.join(sorted(set(m.sides) - disclosed))}")
-    path, _ = session.append_and_write(loaded, exchange.disclose_exchange(m, me), me, out_dir)
+    path = session.append_and_write(loaded, exchange.disclose_exchange(m, me), me, out_dir).path
     click.echo(f"Your secrets are disclosed in {path}; send it on. When both have disclosed, `pbem audit` replays everything.")
 
 
@@ -544,7 +542,7 @@ def rewind(file: Path, to: int | None, accept: bool, out_dir: Path) -> None:
     me = _me()
     loaded = session.open_game(file, me)
     ex = exchange.rewind_exchange(loaded.match, me, None if accept else to)
-    path, _ = session.append_and_write(loaded, ex, me, out_dir)
+    path = session.append_and_write(loaded, ex, me, out_dir).path
     click.echo(f"{'Rewind accepted' if accept else 'Rewind offered'}: {path}; send it to your opponent.")
 
 

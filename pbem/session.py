@@ -230,12 +230,24 @@ def already_answered(received: GameFile, my_side: str | None) -> GameFile | None
     return None
 
 
-def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path) -> tuple[Path, exchange.Match]:
-    """Add one signed exchange of ours to a loaded game, verify the result
-    as the opponent will, keep it and write the file to send with its log."""
+@dataclass
+class Written:
+    path: Path
+    log_path: Path
+    log: str
+    match: exchange.Match
+
+
+def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path) -> Written:
+    """Add one signed exchange of ours to a loaded game, verify it as the
+    opponent's program will (on the match already verified, which it
+    advances: no second replay of the whole game), keep it and write the
+    file to send with its turn log."""
     from pbem.render.turnlog import turn_log
 
     gf = GameFile(loaded.gf.exchanges + [ex])
-    m = exchange.replay(gf, loaded.scenario, me)
-    path, _ = write_outputs(gf, m, turn_log(m, m.records[-1:]), out_dir)
-    return path, m
+    m = loaded.match
+    exchange.advance(m, ex, me)
+    log = turn_log(m, m.records[-1:])
+    path, log_path = write_outputs(gf, m, log, out_dir)
+    return Written(path, log_path, log, m)
