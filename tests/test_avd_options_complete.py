@@ -12,35 +12,18 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.avd import rules as rules_mod
-from pbem.games.avd.rules import seal_chits
-from test_avd_sequence_support import ScriptRng, clear_map, frame, practice_rules, put, salts
-
-
-class _Rolled(Exception):
-    """The order got as far as its dice: the rules accepted it."""
-
-
-class _StopRng(ScriptRng):
-    def roll(self, sides, purpose):
-        raise _Rolled(purpose)
-
-    def draw(self, items, purpose):
-        raise _Rolled(purpose)
+from pbem.games.avd.bot import legal
+from test_avd_sequence_support import ScriptRng, clear_map, frame, practice_rules, put
 
 
 def accepted(rules, st, side: str, text: str) -> bool:
-    """Whether the rules take ``text`` from ``side`` now (on a copy)."""
-    probe = copy.deepcopy(st)
+    """Whether the rules take ``text`` from ``side`` now (probed on a copy,
+    as the scripted player probes its choices)."""
     try:
-        order = rules.parse(text, probe, side)
-        if order["verb"] == "chits":
-            order = seal_chits(order, salts(3))
-        rules.apply(probe, side, order, _StopRng())
-    except _Rolled:
-        return True
+        order = rules.parse(text, copy.deepcopy(st), side)
     except IllegalOrder:
         return False
-    return True
+    return legal(rules, st, side, order)
 
 
 def norm(rules, st, side: str, texts) -> set[str]:
