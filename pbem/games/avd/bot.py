@@ -46,18 +46,12 @@ def legal(rules: Any, state: dict[str, Any], side: str, order: dict[str, Any]) -
 def demo_order(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
     if d.kind == "move":
         return _move(rules, state, d)
-    candidates = [o for o in d.options if o.split()[0] in _WANTED and "UNIT" not in o and " HEX" not in o]
-    candidates += [o for o in d.options if o not in candidates and "UNIT" not in o and " HEX" not in o]
+    concrete = [o for o in d.options if "UNIT" not in o and " HEX" not in o]
+    wanted = [o for o in concrete if o.split()[0] in _WANTED]
+    candidates = wanted + [o for o in concrete if o not in wanted] + ["pass", "done", "end-combat", "end-move"]
     for text in candidates:
         try:
             order = rules.parse(text, state, d.side)
-        except IllegalOrder:
-            continue
-        if legal(rules, state, d.side, order):
-            return order
-    for fallback in ("pass", "done", "end-combat", "end-move"):
-        try:
-            order = rules.parse(fallback, state, d.side)
         except IllegalOrder:
             continue
         if legal(rules, state, d.side, order):
