@@ -50,6 +50,7 @@ from pbem.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
 from pbem.protocol import chain as dchain
 from pbem.protocol.canon import canonical, digest
 from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream, stream_key
+from pbem.scenario import scenario_sha256
 
 DICE_TIMINGS = ("sealed", "immediate")
 ENGINE_VERBS = ("policy", "resign", "offer-draw", "accept-draw", "decline-draw")
@@ -175,16 +176,6 @@ class Match:
         if self.over():
             return None
         return self.records[-1].waiting or None
-
-    def seat_of(self, sign_pub: str) -> str | None:
-        for seat in self.seats.values():
-            if seat.identity.sign_pub == sign_pub:
-                return seat.side
-        invited = self.header.get("invited", {})
-        for side, ident in invited.items():
-            if ident.get("sign_pub") == sign_pub:
-                return side
-        return None
 
     def summary(self) -> str:
         if not self.joined():
@@ -434,7 +425,7 @@ def replay(
     is replayed with nothing hidden."""
     header = gf.header
     _check_header(header)
-    if header.get("scenario_sha256") != _scenario_hash(scenario):
+    if header.get("scenario_sha256") != scenario_sha256(scenario):
         raise Verification(
             f"scenario {header.get('scenario')} differs from the one this game was created with "
             "(SHA-256 mismatch): both players must use the same scenario file"
@@ -483,10 +474,6 @@ def _check_header(h: dict[str, Any]) -> None:
             raise InvalidFile(f"game header lacks {key!r}")
     if h["dice"] not in DICE_TIMINGS:
         raise InvalidFile(f"unknown dice timing {h['dice']!r}")
-
-
-def _scenario_hash(scenario: dict[str, Any]) -> str:
-    return digest(scenario)
 
 
 def _verify_signature(m: Match, ex: dict[str, Any], where: str) -> None:
@@ -1000,7 +987,7 @@ def new_game(
     full_options = {k: options.get(k, default) for k, (default, _) in known.items()}
     header = {
         "format": gamefile.FORMAT, "id": game_id, "game": game, "scenario": scenario_name,
-        "scenario_sha256": digest(scenario), "dice": dice, "options": full_options,
+        "scenario_sha256": scenario_sha256(scenario), "dice": dice, "options": full_options,
         "sides": list(g.sides), "invited": {s: i.to_dict() for s, i in invited.items()},
     }
     gamefile.drop_none(header)
