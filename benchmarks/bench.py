@@ -66,7 +66,7 @@ def build_game(length: int) -> tuple[Any, dict[str, Any]]:
     that it does not end first)."""
     import enginehelp as eh
     from pbem import exchange
-    from pbem.gamefile import GameFile, exchange_hash
+    from pbem.protocol.gamefile import GameFile, exchange_hash
 
     sc = eh.duel_scenario()
     sc["duel"]["hp"] = 100_000
@@ -104,7 +104,7 @@ def main() -> None:
     args = ap.parse_args()
 
     from pbem import exchange, session
-    from pbem.gamefile import parse
+    from pbem.protocol.gamefile import parse
 
     rows: list[tuple[str, str]] = []
     bare = median_run([sys.executable, "-c", "pass"], args.runs)

@@ -92,7 +92,8 @@ def keygen(name: str | None, email: str | None, passphrase: bool | None, out_dir
     $PBEM_HOME) and a public identity file to email to opponents."""
     import os
 
-    from pbem import identity, session
+    from pbem import session
+    from pbem.protocol import identity
 
     name = name or click.prompt("Your name")
     email = email or click.prompt("Your email")
@@ -447,9 +448,10 @@ def verify(file: Path, scenario_override: str | None) -> None:
 
 
 def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: bool = False) -> Any:
-    from pbem import gamefile, session
+    from pbem import session
+    from pbem.protocol import gamefile
 
-    gf = gamefile.load(file)
+    gf = session.load_game(file)
     if len(gf.exchanges) < 200 or not sys.stderr.isatty():
         return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf)
     from rich.progress import Progress
@@ -553,7 +555,8 @@ def rewind(file: Path, to: int | None, accept: bool, out_dir: Path) -> None:
 @click.option("--smtp", "smtp_file", type=click.Path(path_type=Path), help="SMTP settings file ([smtp] host, port, sender...).")
 def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) -> None:
     """Make an .eml with the turn log as body and the game file attached."""
-    from pbem import gamefile, mail as mailmod, session
+    from pbem import mail as mailmod, session
+    from pbem.protocol import gamefile
     from pbem.render.turnlog import turn_log
 
     me = _me()

@@ -13,9 +13,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-from pbem import exchange, gamefile, scenario
+from pbem import exchange, scenario
+from pbem.protocol import gamefile
 from pbem.errors import UsageError
-from pbem.identity import generate, save_private, save_public
+from pbem.protocol.identity import generate, save_private, save_public
 from pbem.render.turnlog import turn_log
 
 DEMO_SCENARIO = {"avd": "avd/practice", "m41": "m41/practice"}

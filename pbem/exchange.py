@@ -43,10 +43,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from pbem import gamefile
+from pbem.protocol import gamefile
 from pbem.errors import InvalidFile, PbemError, UsageError
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules, public
-from pbem.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
 from pbem.protocol import chain as dchain
 from pbem.protocol.canon import canonical, digest
 from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream, stream_key
@@ -72,7 +72,7 @@ class Seat:
     """One side's player as the file knows him: identity and dice chain."""
 
     side: str
-    identity: Any                 # pbem.identity.PublicIdentity
+    identity: Any                 # pbem.protocol.identity.PublicIdentity
     last: bytes                   # latest reveal, or the anchor before any
     chain_n: int
     reveals_on_chain: int = 0
@@ -503,7 +503,7 @@ def _verify_signature(m: Match, ex: dict[str, Any], where: str) -> None:
 
 
 def _identity_from(d: Any, where: str) -> Any:
-    from pbem.identity import PublicIdentity
+    from pbem.protocol.identity import PublicIdentity
 
     try:
         return PublicIdentity.from_dict(d, where=f"{where} player")

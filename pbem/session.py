@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from pbem import exchange, gamefile
+from pbem import exchange
+from pbem.protocol import gamefile
 from pbem.errors import InvalidFile, KeyFileError, UsageError
-from pbem.gamefile import GameFile
+from pbem.protocol.gamefile import GameFile
 
 
 def home() -> Path:
@@ -35,7 +36,7 @@ def my_public_path() -> Path:
 def load_me(passphrase: Callable[[], str | None] | None = None) -> Any:
     """The player's private identity.  ``passphrase`` is asked only when the
     key file is protected (``$PBEM_PASSPHRASE`` answers first)."""
-    from pbem import identity
+    from pbem.protocol import identity
 
     path = key_path()
     if not path.exists():
@@ -52,7 +53,7 @@ def load_me(passphrase: Callable[[], str | None] | None = None) -> Any:
 
 def resolve_identity(spec: str, me: Any | None) -> Any:
     """``me`` or a path to a public identity file."""
-    from pbem import identity
+    from pbem.protocol import identity
 
     if spec == "me":
         if me is None:
@@ -74,6 +75,15 @@ def scenario_for(gf: GameFile, override: str | None = None) -> dict[str, Any]:
     """The scenario a game pins, found by name (or ``override``), checked
     against the pinned SHA-256 by the replay."""
     return load_scenario(override or gf.header["scenario"])
+
+
+def load_game(path: Path) -> GameFile:
+    """A game file, or the game file attached to a saved email."""
+    from pbem.mail import extract_game
+
+    data = gamefile.read_bytes(path)
+    _, toml_bytes = extract_game(data, bare_name=path.name)
+    return gamefile.parse(gamefile.decode(toml_bytes, str(path)), str(path))
 
 
 # ---------------------------------------------------------------- game folder
@@ -181,7 +191,7 @@ class Loaded:
 
 def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit: bool = False,
               progress: Callable[[int, int], None] | None = None, gf: GameFile | None = None) -> Loaded:
-    gf = gf if gf is not None else gamefile.load(path)
+    gf = gf if gf is not None else load_game(path)
     sc = scenario_for(gf, scenario)
     m = exchange.replay(gf, sc, me, audit=audit, progress=progress)
     if gf.state:

@@ -6,8 +6,9 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from pbem import exchange, gamefile
-from pbem.identity import generate
+from pbem import exchange
+from pbem.protocol import gamefile
+from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
 
 DATA = Path(__file__).parent / "data"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pbem import exchange
-from pbem.gamefile import GameFile
-from pbem.identity import generate
+from pbem.protocol.gamefile import GameFile
+from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
 
 PRACTICE = Path(__file__).resolve().parent.parent / "scenarios" / "avd" / "practice.toml"

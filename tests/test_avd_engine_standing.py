@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pbem import exchange
-from pbem.gamefile import GameFile
-from pbem.identity import generate
+from pbem.protocol.gamefile import GameFile
+from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
 
 PRACTICE = Path(__file__).resolve().parent.parent / "scenarios" / "avd" / "practice.toml"

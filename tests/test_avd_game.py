@@ -95,8 +95,9 @@ def _engine_choice(d: Decision) -> str:
 def test_7_1_3_engine_exchanges_keep_the_chit_selection_sealed_until_drawn():
     """Through the real exchange cycle: each side's program seals its chits
     (fill_secrets), the other side replays them from commitments only."""
-    from pbem import exchange, gamefile
-    from pbem.identity import generate
+    from pbem import exchange
+    from pbem.protocol import gamefile
+    from pbem.protocol.identity import generate
     from pbem.scenario import load_toml
 
     scn = load_toml(PRACTICE)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.gamefile import parse
+from pbem.protocol.gamefile import parse
 from test_cli_e2e import STEM, cli_env, make_players, start_game
 
 REPO = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SI
 WRITER = textwrap.dedent("""\
     import hashlib, os, sys
     from pathlib import Path
-    from pbem.gamefile import atomic_write
+    from pbem.protocol.gamefile import atomic_write
 
     target, overwrite = Path(sys.argv[1]), sys.argv[2] == "replace"
     size = int(sys.argv[3])

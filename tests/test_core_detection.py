@@ -22,8 +22,8 @@ import enginehelp as eh
 from pbem import exchange, session
 from pbem.errors import InvalidFile, PbemError, UsageError
 from pbem.exchange import Verification
-from pbem.gamefile import GameFile, exchange_hash, parse
-from pbem.identity import generate
+from pbem.protocol.gamefile import GameFile, exchange_hash, parse
+from pbem.protocol.identity import generate
 from pbem.protocol import chain as dchain
 
 

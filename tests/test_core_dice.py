@@ -15,7 +15,7 @@ import pytest
 
 import enginehelp as eh
 from pbem import exchange
-from pbem.gamefile import GameFile
+from pbem.protocol.gamefile import GameFile
 from pbem.protocol import chain as dchain
 from pbem.protocol.stream import Stream, stream_key
 

@@ -8,7 +8,7 @@ import pytest
 import enginehelp as eh
 from pbem import exchange
 from pbem.game import IllegalOrder
-from pbem.gamefile import GameFile
+from pbem.protocol.gamefile import GameFile
 
 
 def turn_for(gf, sc, ids):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import enginehelp as eh
 from pbem import exchange
-from pbem.gamefile import GameFile
+from pbem.protocol.gamefile import GameFile
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -20,7 +20,7 @@ import pytest
 import enginehelp as eh
 from pbem import exchange, session
 from pbem.errors import PbemError
-from pbem.gamefile import GameFile
+from pbem.protocol.gamefile import GameFile
 from pbem.protocol.canon import canonical
 
 SCENARIO_FILE = str(eh.DATA / "scenarios" / "duel" / "test.toml")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbem import gamefile, session
+from pbem import session
+from pbem.protocol import gamefile
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -16,6 +17,6 @@ def test_example_game_file_verifies() -> None:
 
 
 def test_example_email_carries_the_same_game() -> None:
-    a = gamefile.load(EXAMPLES / "avd-anna-pavel-005.eml")
-    b = gamefile.load(EXAMPLES / "avd-anna-pavel-005.toml")
+    a = session.load_game(EXAMPLES / "avd-anna-pavel-005.eml")
+    b = session.load_game(EXAMPLES / "avd-anna-pavel-005.toml")
     assert [e["sig"] for e in a.exchanges] == [e["sig"] for e in b.exchanges]

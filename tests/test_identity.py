@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from pbem import identity as ident
+from pbem.protocol import identity as ident
 from pbem.errors import KeyFileError, UsageError
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import exchange, gamefile
-from pbem.identity import generate
+from pbem import exchange
+from pbem.protocol import gamefile
+from pbem.protocol.identity import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 PRACTICE = tomllib.loads((ROOT / "scenarios/m41/practice.toml").read_text())

@@ -345,7 +345,7 @@ def test_core_protocol_modules_do_not_import_cryptography():
     code = (
         "import sys\n"
         "import pbem.protocol.canon, pbem.protocol.chain, pbem.protocol.stream, "
-        "pbem.protocol.commit, pbem.protocol.seal, pbem.identity\n"
+        "pbem.protocol.commit, pbem.protocol.seal, pbem.protocol.identity\n"
         "print(any(m == 'cryptography' or m.startswith('cryptography.') for m in sys.modules))\n"
     )
     root = Path(__file__).resolve().parent.parent

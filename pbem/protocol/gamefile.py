@@ -186,12 +186,8 @@ def decode(data: bytes, name: str) -> str:
 
 
 def load(path: Path) -> GameFile:
-    """Read a game file, or the game file attached to a saved email."""
-    from pbem.mail import extract_game
-
-    data = read_bytes(path)
-    _, toml_bytes = extract_game(data, bare_name=path.name)
-    return parse(decode(toml_bytes, str(path)), str(path))
+    """Read a bare game file (``pbem.session.load_game`` also opens emails)."""
+    return parse(decode(read_bytes(path), str(path)), str(path))
 
 
 def state_table(public_state: dict[str, Any], state_hash: str, summary: str) -> dict[str, Any]:
