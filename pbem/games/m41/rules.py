@@ -53,6 +53,39 @@ OPTIONS: dict[str, tuple[Any, str]] = {
 }
 
 
+#: the parts each impulse order (or step) may carry; "si A" and "si B" are the two options of 11.0
+PARTS: dict[str, frozenset[str]] = {
+    "pass": frozenset({"moves", "dl", "rails", "offroad", "recall", "disband"}),
+    "ti": frozenset({"activate", "moves", "dl", "artillery", "air", "fight", "skip", "disband"}),
+    "si A": frozenset({"moves", "dl", "rails", "offroad", "recall", "fight", "disband"}),
+    "si B": frozenset({"reinforce", "zhukov_leningrad", "fight", "disband"}),
+    "blitz": frozenset({"moves", "artillery", "air"}),
+    "exploit": frozenset({"moves"}),
+}
+VERB_NAMES = {"pass": "a Pass", "ti": "a Tactical Impulse", "si": "a Strategic Impulse",
+              "blitz": "the Blitz Segment", "exploit": "an Exploitation Move"}
+#: a part's word in the notation, and the rule that keeps it out, by verb ("*": any other); rail,
+#: offroad and recall are refused by their own checks (OR 14.2, OR 14.4)
+PART_RULES: dict[str, tuple[str, dict[str, str]]] = {
+    "activate": ("activate", {"pass": "12.0: a Pass activates no HQ",
+                              "*": "10.1, 11.0: HQs are activated only in a Tactical Impulse"}),
+    "artillery": ("art", {"pass": "12.0: no combat in a Pass",
+                          "*": "10.4, 11.0: artillery needs an HQ activated in a Tactical Impulse"}),
+    "air": ("air", {"pass": "12.0: no combat in a Pass",
+                    "*": "10.10, 11.0: bombers need an LW HQ activated in a Tactical Impulse"}),
+    "fight": ("fight", {"pass": "12.0: no combat in a Pass", "*": "10.11: battles are chosen in the impulse"}),
+    "skip": ("no blitz/exploit", {"*": "10.16, 10.18: only a Tactical Impulse is followed by them"}),
+    "reinforce": ("reinforce", {"pass": "12.0, 5.0: reinforcements come in the Logistics Phase or SI option B",
+                                "*": "5.0, 11.0: reinforcements come in the Logistics Phase or SI option B"}),
+    "zhukov_leningrad": ("zhukov leningrad", {"*": "OR 14.2: with a reinforcement draw only"}),
+    "moves": ("move", {"si": "11.0: option B moves no block", "*": "10.16, 10.18"}),
+    "dl": ("dl", {"si": "11.0: option B builds no DL", "*": "10.18: no DL after the battles"}),
+    "disband": ("disband", {"*": "4.1: with an impulse order"}),
+    "regenerate": ("regen", {"*": "7.2.2: in the Logistics Phase only"}),
+    "replace": ("replace", {"*": "7.2.2: in the Logistics Phase only"}),
+}
+
+
 class M41Rules:
     """The rules of Moscow '41 bound to one scenario."""
 
@@ -172,6 +205,7 @@ class M41Rules:
                     "blitz": ("blitz",), "exploit": ("exploit",)}[decision.kind]
         if verb not in expected:
             raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
+        self._check_parts(order)
         events: list[Event] = []
         if order.get("disband"):
             if decision.kind != "impulse":
@@ -180,6 +214,18 @@ class M41Rules:
         handler = getattr(self, f"_apply_{verb}")
         handler(state, side, order, rng, events)
         return state, events
+
+    def _check_parts(self, order: Order) -> None:
+        """Refuse a part of an order that its impulse or step does not allow,
+        naming the rule, rather than dropping it unread."""
+        verb = order.get("verb")
+        allowed = PARTS.get(verb if verb != "si" else f"si {order.get('option')}")
+        if allowed is None:
+            return
+        for part, (word, why) in PART_RULES.items():
+            present = order.get("secret", {}).get(part) if part in ("regenerate", "replace") else order.get(part)
+            if present and part not in allowed:
+                raise IllegalOrder(f"{word} is not part of {VERB_NAMES[verb]} ({why.get(verb, why['*'])})")
 
     def _disband(self, state: State, side: str, areas: list[str], events: list[Event]) -> None:
         """4.1: a player may take back his own DLs at any time to build new
@@ -1234,6 +1280,7 @@ class M41Rules:
         commitments.  Also the reveal of HQs a Tactical Impulse activates.
         Hidden random draws (set-up icons, reinforcements) are the owner's
         own: they use ``salt_source`` bytes as their randomness."""
+        self._check_parts(order)
         order = _copy(order)
         secret = order.setdefault("secret", {})
         given = secret.get("salts", {})
