@@ -142,6 +142,8 @@ def test_14_4_rail_runs_only_through_friendly_uncontested_areas_and_only_in_pass
     with pytest.raises(IllegalOrder, match="not in play"):
         play(copy.deepcopy(state), "german", RULES.parse(f"pass; rail {inf} 40", state, "german"), FakeRng(0))
     with pytest.raises(IllegalOrder, match="one block act"):
+        _play(rules, state, "german", rules.parse(f"pass; rail {inf} 40; move {hq} 11", state, "german"), FakeRng(0))
+    with pytest.raises(IllegalOrder, match="named twice"):
         _play(rules, state, "german", rules.parse(f"pass; rail {inf} 40; dl {inf}", state, "german"), FakeRng(0))
 
 

@@ -362,9 +362,13 @@ def test_11_E12_strategic_impulse_moves_at_most_lv_blocks():
     assert ok["initiative"] == "soviet"
     with pytest.raises(IllegalOrder, match="the german Logistics Value is 8, not 9"):
         play(state, "german", {"verb": "si", "option": "A", "lv": lv + 1, "moves": moves}, FakeRng(0))
-    too_many = [{"token": t, "path": ["3"]} for t in mine] * 3
+    every = sorted(t for t, v in state["tokens"].items() if v["side"] == "german" and not SC.is_box(v["area"]))
+    assert len(every) > lv
+    too_many = [{"token": t, "path": ["3"]} for t in every[:lv + 1]]          # nine different blocks
     with pytest.raises(IllegalOrder, match="at most LV"):
-        play(state, "german", {"verb": "si", "option": "A", "lv": lv, "moves": too_many[:lv + 1]}, FakeRng(0))
+        play(state, "german", {"verb": "si", "option": "A", "lv": lv, "moves": too_many}, FakeRng(0))
+    with pytest.raises(IllegalOrder, match="named twice"):                    # one block named twice acts once
+        play(state, "german", {"verb": "si", "option": "A", "lv": lv, "moves": moves * 2}, FakeRng(0))
 
 
 def test_2_7_E14_fifth_block_in_a_green_area_is_illegal():

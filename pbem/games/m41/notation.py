@@ -31,6 +31,14 @@ def _int(word: str, what: str) -> int:
         raise IllegalOrder(f"{what}: {word!r} is not a number") from None
 
 
+def _put(table: dict[str, Any], key: str, value: Any, word: str) -> None:
+    """One entry of a part that names each block (bomber type) once: a
+    second mention would silently replace the first."""
+    if key in table:
+        raise IllegalOrder(f"{word}: {key} named twice")
+    table[key] = value
+
+
 def parse(text: str) -> dict[str, Any]:
     segs = [s.split() for s in text.split(";") if s.strip()]
     if not segs:
@@ -43,11 +51,11 @@ def parse(text: str) -> dict[str, Any]:
     if verb == "setup":
         for seg in segs[1:]:
             if seg[0] == "place" and len(seg) == 3:
-                order.setdefault("place", {})[seg[1]] = seg[2]
+                _put(order.setdefault("place", {}), seg[1], seg[2], "place")
             elif seg[0] == "dl" and len(seg) >= 2:
                 order.setdefault("dls", []).extend(seg[1:])
             elif seg[0] == "pick" and len(seg) == 3:
-                order.setdefault("secret", {}).setdefault("assign", {})[seg[1]] = seg[2]
+                _put(order.setdefault("secret", {}).setdefault("assign", {}), seg[1], seg[2], "pick")
             else:
                 raise IllegalOrder(f"setup: cannot read {' '.join(seg)!r} (place TOK AREA | dl AREA... | pick TOK BLOCK)")
         return order
@@ -60,7 +68,7 @@ def parse(text: str) -> dict[str, Any]:
                     key = w
                     order.setdefault(w, {})
                 elif key and w in ("he111", "stuka"):
-                    order[key][w] = 0
+                    _put(order[key], w, 0, f"aa {key}")
                     last = w
                 elif key:
                     order[key][last] = _int(w, "aa")
@@ -107,7 +115,7 @@ def parse(text: str) -> dict[str, Any]:
             for kind, n in zip(args[2::2], args[3::2]):
                 if kind not in ("he111", "stuka"):
                     raise IllegalOrder(f"air: {kind!r} is not he111 or stuka")
-                c[kind] = _int(n, "air")
+                _put(c, kind, _int(n, "air"), f"air {args[0]}")
             order.setdefault("air", []).append(c)
         elif word == "rail" and len(args) == 2:
             order.setdefault("rails", []).append({"token": args[0], "to": args[1]})
@@ -122,14 +130,14 @@ def parse(text: str) -> dict[str, Any]:
         elif word == "no" and len(args) == 1 and args[0] in ("blitz", "exploit"):
             order.setdefault("skip", []).append(args[0])     # decided now: no stop after the battles
         elif word == "art" and len(args) == 2:
-            order.setdefault("artillery", {})[args[0]] = args[1]
+            _put(order.setdefault("artillery", {}), args[0], args[1], "art")
         elif word == "fight" and args:
             order.setdefault("fight", []).extend(args)
         elif word == "reinforce" and args:
             order.setdefault("reinforce", []).extend(args)
         elif word in ("regen", "replace") and len(args) == 2:
             key = "regenerate" if word == "regen" else "replace"
-            order.setdefault("secret", {}).setdefault(key, {})[args[0]] = _int(args[1], word)
+            _put(order.setdefault("secret", {}).setdefault(key, {}), args[0], _int(args[1], word), word)
         else:
             raise IllegalOrder(f"cannot read {' '.join(seg)!r}")
     return order

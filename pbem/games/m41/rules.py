@@ -206,6 +206,7 @@ class M41Rules:
         if verb not in expected:
             raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
         self._check_parts(order)
+        self._check_names(state, side, order)
         events: list[Event] = []
         if order.get("disband"):
             if decision.kind != "impulse":
@@ -226,6 +227,78 @@ class M41Rules:
             present = order.get("secret", {}).get(part) if part in ("regenerate", "replace") else order.get(part)
             if present and part not in allowed:
                 raise IllegalOrder(f"{word} is not part of {VERB_NAMES[verb]} ({why.get(verb, why['*'])})")
+
+    def _check_names(self, state: State, side: str, order: Order) -> None:
+        """Every block, HQ, token and area an order names exists, is the
+        ordering side's where it must be, and is named once: a block named
+        twice would act (or count) twice (10.7: one action per block)."""
+        sc = self.sc
+        tokens = state["tokens"]
+
+        def own(tok: Any, what: str = "block") -> str:
+            if not isinstance(tok, str) or tok not in tokens:
+                raise IllegalOrder(f"{tok}: no such {side} {what} on the map")
+            if tokens[tok]["side"] != side:
+                raise IllegalOrder(f"{tok}: not a {side} {what}")
+            return tok
+
+        def area(a: Any) -> str:
+            if not isinstance(a, str) or (a not in sc.terrain and a not in sc.boxes):
+                raise IllegalOrder(f"{a}: no such area")
+            return a
+
+        def once(names: list[Any], what: str) -> None:
+            seen: set[Any] = set()
+            for n in names:
+                if n in seen:
+                    raise IllegalOrder(f"{n}: {what} named twice")
+                seen.add(n)
+
+        acting: list[str] = []
+        for key in ("activate", "moves", "rails", "offroad", "recall"):
+            for mv in order.get(key, []):
+                acting.append(own(mv.get("token"), "HQ" if key == "activate" else "block"))
+                for a in mv.get("path", []) + ([mv["to"]] if mv.get("to") is not None else []):
+                    area(a)
+        acting += [own(t) for t in order.get("dl", [])]
+        once(acting, "block (one action per block, 10.7)")
+        for hq, a in order.get("artillery", {}).items():
+            own(hq, "HQ")
+            area(a)
+        for c in order.get("air", []):
+            own(c.get("hq"), "LW HQ")
+            area(c.get("area"))
+            extra = sorted(set(c) - {"hq", "area", *air.TYPES})
+            if extra:
+                raise IllegalOrder(f"air: {extra[0]} is not a bomber (he111, stuka)")
+        once([(c.get("hq"), c.get("area")) for c in order.get("air", [])], "LW HQ and area pair")
+        once([area(a) for a in order.get("fight", [])], "battle area")
+        once([area(a) for a in order.get("disband", [])], "Defensive Line")
+        for a in order.get("reinforce", []):
+            area(a)
+        secret = order.get("secret") or {}
+        for key, word in (("regenerate", "regen"), ("replace", "replace")):
+            for tok, n in secret.get(key, {}).items():
+                own(tok)
+                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                    raise IllegalOrder(f"{word} {tok}: {n!r} steps: name at least one step (7.2.2)")
+        # losses: the token must be one of the tied blocks, checked with the tie (10.14)
+        once([r.get("token") for r in order.get("blocks", [])], "token revealed")
+        once([r.get("token") for r in order.get("surrender", [])], "token surrendering")
+        if order.get("verb") == "setup":
+            for tok, a in order.get("place", {}).items():
+                own(tok)
+                area(a)
+            once([area(a) for a in order.get("dls", [])], "set-up DL area")
+            assign = secret.get("assign", {})
+            for tok in assign:
+                own(tok)
+            once(list(assign.values()), "block picked")
+        if order.get("verb") == "aa":
+            for key in ("destroyed", "aborted"):
+                for t, n in (order.get(key) or {}).items():
+                    if t not in air.TYPES or not isinstance(n, int) or n < 0:
+                        raise IllegalOrder(f"aa {key}: {t} {n!r} is not a bomber count (he111, stuka)")
 
     def _disband(self, state: State, side: str, areas: list[str], events: list[Event]) -> None:
         """4.1: a player may take back his own DLs at any time to build new
@@ -1281,6 +1354,7 @@ class M41Rules:
         Hidden random draws (set-up icons, reinforcements) are the owner's
         own: they use ``salt_source`` bytes as their randomness."""
         self._check_parts(order)
+        self._check_names(state, side, order)
         order = _copy(order)
         secret = order.setdefault("secret", {})
         given = secret.get("salts", {})
