@@ -8,7 +8,7 @@ Prints a small table:
   ``--runs`` subprocess runs each): what the player waits for on every command;
 * verifying a long game: a duel (the protocol test game, tests/duelgame.py)
   of ``--exchanges`` exchanges is built once through the library, then
-  ``exchange.replay`` is timed on it (median of 5), as a bystander and as a
+  ``cycle.replay`` is timed on it (median of 5), as a bystander and as a
   player holding a key, plus ``pbem verify`` on the file in a subprocess;
 * bytes per exchange of that file as written (``len(toml) / exchanges``).
 
@@ -65,23 +65,23 @@ def build_game(length: int) -> tuple[Any, dict[str, Any]]:
     """A sealed duel of ``length`` exchanges (enough rounds and hit points
     that it does not end first)."""
     import enginehelp as eh
-    from pbem import exchange
+    from pbem import cycle
     from pbem.protocol.gamefile import GameFile, exchange_hash
 
     sc = eh.duel_scenario()
     sc["duel"]["hp"] = 100_000
     sc["duel"]["rounds"] = 10_000
     gf, sc, ids = eh.start("sealed", sc)
-    matches = {side: exchange.replay(gf, sc, ident) for side, ident in ids.items()}
+    matches = {side: cycle.replay(gf, sc, ident) for side, ident in ids.items()}
     exchanges = list(gf.exchanges)
     while len(exchanges) < length:
         side = matches["red"].next_sender()
-        turn = exchange.Turn(matches[side], ids[side])
+        turn = cycle.Turn(matches[side], ids[side])
         while not turn.done:
             turn.push(eh.first_option(turn.pending()))
         ex = turn.finish()
         for s, m in matches.items():
-            exchange.advance(m, ex, ids[s])
+            cycle.advance(m, ex, ids[s])
         exchanges.append(ex)
     gf = GameFile(exchanges)
     return gf, {"scenario": sc, "ids": ids, "match": matches["red"]}
@@ -103,7 +103,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=15)
     args = ap.parse_args()
 
-    from pbem import exchange, session
+    from pbem import cycle, session
     from pbem.protocol.gamefile import parse
 
     rows: list[tuple[str, str]] = []
@@ -120,15 +120,15 @@ def main() -> None:
     gf = session.refresh_reading_copies(gf, ctx["match"])
     text = gf.to_toml()
     n = len(gf.exchanges)
-    rolls = sum(len(r.rolls) for r in exchange.replay(gf, sc).records)
+    rolls = sum(len(r.rolls) for r in cycle.replay(gf, sc).records)
     rows.append((f"game built ({n} exchanges, {rolls} rolls)", f"{built:.1f} s"))
     parse_t = median_call(lambda: parse(text))
     rows.append(("parse the TOML (median of 5)", f"{parse_t * 1000:.0f} ms"))
-    bystander = median_call(lambda: exchange.replay(gf, sc))
-    rows.append(("exchange.replay, bystander (median of 5)", f"{bystander * 1000:.0f} ms"))
+    bystander = median_call(lambda: cycle.replay(gf, sc))
+    rows.append(("cycle.replay, bystander (median of 5)", f"{bystander * 1000:.0f} ms"))
     rows.append(("  per exchange", f"{bystander / n * 1000:.2f} ms"))
-    player = median_call(lambda: exchange.replay(gf, sc, ids["red"]))
-    rows.append(("exchange.replay, with red's key (median of 5)", f"{player * 1000:.0f} ms"))
+    player = median_call(lambda: cycle.replay(gf, sc, ids["red"]))
+    rows.append(("cycle.replay, with red's key (median of 5)", f"{player * 1000:.0f} ms"))
 
     with tempfile.TemporaryDirectory() as tmp:
         sc_dir = Path(tmp) / "scenarios" / "duel"
@@ -156,14 +156,14 @@ def avd_rows() -> list[tuple[str, str]]:
     """A whole A Victory Denied practice game (the scripted demo players,
     sealed dice): how long a player's program takes to verify it."""
     import test_avd_engine_game as avd
-    from pbem import exchange, session
+    from pbem import cycle, session
 
     t = time.perf_counter()
     gf, sc, ids, matches = avd.play_game("sealed")
     built = time.perf_counter() - t
     n = len(gf.exchanges)
     text = session.refresh_reading_copies(gf, matches["german"]).to_toml()
-    replay = median_call(lambda: exchange.replay(gf, sc, ids["german"]), runs=3)
+    replay = median_call(lambda: cycle.replay(gf, sc, ids["german"]), runs=3)
     rows = []
     for dice in ("sealed", "immediate"):
         g, _, _, ms = avd.play_game(dice) if dice == "immediate" else (gf, sc, ids, matches)
@@ -172,7 +172,7 @@ def avd_rows() -> list[tuple[str, str]]:
         rows.append((f"AVD emails per game turn, {dice} dice", f"{len(played) / turns:.1f}"))
     return rows + [
         (f"AVD practice game built ({n} exchanges, whole game)", f"{built:.1f} s"),
-        ("AVD exchange.replay with german's key (median of 3)", f"{replay * 1000:.0f} ms"),
+        ("AVD cycle.replay with german's key (median of 3)", f"{replay * 1000:.0f} ms"),
         ("  per exchange", f"{replay / n * 1000:.2f} ms"),
         ("AVD bytes per exchange", f"{len(text.encode()) / n:.0f}"),
     ]

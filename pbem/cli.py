@@ -199,17 +199,17 @@ def _option_value(text: str) -> Any:
 
 @main.command()
 @click.argument("scenario_name", metavar="SCENARIO")
-@click.option("--side", "sides", multiple=True, required=True,
-              help="SIDE=me or SIDE=opponent.id.toml; give one per side.")
+@click.option("--seat", "--side", "sides", multiple=True, required=True,
+              help="SEAT=me or SEAT=player.id.toml, one per seat (in a two-player game the seats are the sides).")
 @click.option("--dice", type=click.Choice(["sealed", "immediate"]), default="sealed", show_default=True, help=DICE_HELP)
 @click.option("--option", "options", multiple=True, help="Rule option NAME=VALUE.")
 @click.option("--message", default="", help="A short note to your opponent.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
 def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[str, ...], message: str, out_dir: Path) -> None:
-    """Create a game.  Example: pbem new avd/practice --side german=me --side soviet=pavel.id.toml"""
+    """Create a game.  Example: pbem new avd/practice --seat german=me --seat soviet=pavel.id.toml"""
     import os
 
-    from pbem import exchange, games, scenario, session
+    from pbem import cycle, games, scenario, session
     from pbem.render.turnlog import turn_log
 
     me = _me()
@@ -221,22 +221,23 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
         groups = list(dict.fromkeys(p.split(":", 1)[0].strip() for p in problems))
         raise UsageError(f"{head['id']} cannot be played yet: {len(problems)} problem(s) in {', '.join(groups)}; "
                          f"`pbem scenario check {head['id']}` lists what to transcribe")
-    assigned = _parse_kv(sides, "--side")
-    if set(assigned) != set(game.sides):
-        raise UsageError(f"name every side of {game.id} once: {', '.join(game.sides)}")
+    assigned = _parse_kv(sides, "--seat")
+    opts = {k: _option_value(v) for k, v in _parse_kv(options, "--option").items()}
+    seat_names = [s.name for s in cycle.write.game_seats(game, game.validate_options(opts))]
+    if set(assigned) != set(seat_names) or len(assigned) != len(sides):
+        raise UsageError(f"name every seat of {game.id} once: {', '.join(seat_names)}")
     mine = [s for s, spec in assigned.items() if spec == "me"]
     if len(mine) != 1:
-        raise UsageError("exactly one side must be `me`")
+        raise UsageError("exactly one seat must be `me`")
     invited = {s: session.resolve_identity(spec, me) for s, spec in assigned.items() if spec != "me"}
-    opts = {k: _option_value(v) for k, v in _parse_kv(options, "--option").items()}
     game_id = f"{game.id}-{os.urandom(6).hex()}"
-    gf = exchange.new_game(game_id=game_id, game=game.id, scenario_name=head["id"], scenario=data, options=opts,
+    gf = cycle.new_game(game_id=game_id, game=game.id, scenario_name=head["id"], scenario=data, options=opts,
                            dice=dice, creator=me, creator_side=mine[0], invited=invited, message=message)
-    m = exchange.replay(gf, data, me)
+    m = cycle.replay(gf, data, me)
     path, log = session.write_outputs(gf, m, turn_log(m, m.records), out_dir)
     opp = ", ".join(f"{i.name} <{i.email}> ({s})" for s, i in invited.items())
     click.echo(f"Game {game_id} created: {path}")
-    click.echo(f"Send it to {opp}: `pbem mail {path}` makes the email. They run `pbem join` on it.")
+    click.echo(f"Send it to {opp}: `pbem mail {path}` makes the email. Each runs `pbem join` on it in turn.")
 
 
 @main.command()
@@ -246,7 +247,7 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
 def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
     """Join a game you were invited to (shows it first)."""
-    from pbem import exchange, session
+    from pbem import cycle, session
 
     me = _me()
     loaded = session.open_game(file, me)
@@ -255,15 +256,20 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
     if side is None:
         raise UsageError("this game did not invite your key")
     if side in m.seats:
-        raise UsageError(f"you have already joined this game as {side}")
-    creator = m.seats[m.exchanges[0]["side"]].identity
+        raise UsageError(f"already joined: you play {side} in this game")
     click.echo(f"Game {m.game_id}: {m.game.title}, scenario {m.header['scenario']}")
-    click.echo(f"You play {side}; {creator.name} <{creator.email}> plays {m.exchanges[0]['side']}, "
-               f"fingerprint {creator.fingerprint}")
-    click.echo(f"Dice timing: {m.timing}; rule options: {m.header.get('options') or 'none'}")
+    team = "" if m.side_of(side) == side else f" for {m.side_of(side)}"
+    click.echo(f"You play {side}{team}")
+    for seat, player in m.seats.items():
+        click.echo(f"{player.identity.name} <{player.identity.email}> plays {seat}, "
+                   f"fingerprint {player.identity.fingerprint}")
+    click.echo(f"Dice timing: {m.timing}")
+    click.echo("Rule options:" if m.header.get("options") else "Rule options: none")
+    for name, value in (m.header.get("options") or {}).items():
+        click.echo(f"  {name} = {value}")
     if not yes and not click.confirm("Join this game?", default=True):
         raise UsageError("not joined; nothing written")
-    done = session.append_and_write(loaded, exchange.join_exchange(m, me, side, message), me, out_dir)
+    done = session.append_and_write(loaded, cycle.join_exchange(m, me, side, message), me, out_dir)
     path, m2 = done.path, done.match
     click.echo(f"Joined as {side}: {path}")
     if m2.next_sender() == side:
@@ -284,14 +290,14 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
 def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override: str | None) -> None:
     """Verify the file (or a saved .eml), show what the opponent did, and
     play your part: interactively, or from --orders."""
-    from pbem import exchange, session
+    from pbem import cycle, session
     from pbem.render.turnlog import record_lines, turn_log
 
     me = _me()
     loaded = session.open_game(file, me, scenario=scenario_override)
     mine = session.already_answered(loaded.gf, loaded.match.me)
     if mine is not None:
-        m_local = exchange.replay(mine, loaded.scenario, me)
+        m_local = cycle.replay(mine, loaded.scenario, me)
         k = len(loaded.gf.exchanges)
         path, _ = session.write_outputs(mine, m_local, turn_log(m_local, m_local.records[k:]), out_dir)
         click.echo(f"You already answered this file (exchange {len(mine.exchanges)}): the file to send is {path}")
@@ -309,7 +315,7 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
     if m.next_sender() != m.me:
         click.echo(f"Nothing to do: waiting for {m.next_sender() or 'nobody (game over)'}.")
         return
-    turn = exchange.Turn(m, me)
+    turn = cycle.Turn(m, me)
     if orders_file is not None:
         _play_from_file(turn, orders_file)
     else:
@@ -444,7 +450,7 @@ def verify(file: Path, scenario_override: str | None) -> None:
     loaded = _open_with_progress(file, me, scenario_override)
     m = loaded.match
     rolls = sum(len(r.rolls) for r in m.records)
-    click.echo(f"valid: {len(m.exchanges)} exchanges, {rolls} rolls recomputed; {m.summary()}")
+    click.echo(f"valid: {len(m.exchanges)} exchanges, {rolls} rolls recomputed; {m.who_acts()}")
 
 
 def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: bool = False) -> Any:
@@ -474,7 +480,7 @@ def sitrep(file: Path, side: str | None) -> None:
     if view is not None and view != m.me:
         raise UsageError("you may only see your own side's view (or the public one)")
     console = _console()
-    console.print(f"[bold]{m.game.title}[/bold] - game {m.game_id} - {m.summary()}")
+    console.print(f"[bold]{m.game.title}[/bold] - game {m.game_id} - {m.who_acts()}")
     _print_sitrep(console, m, m.state, view)
 
 
@@ -494,7 +500,7 @@ def log(file: Path, last: int) -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 def dice(file: Path) -> None:
     """Every roll and draw of the game, recomputed from the chain reveals."""
-    from pbem.exchange import iter_rolls
+    from pbem.cycle import iter_rolls
 
     m = _open_with_progress(file, _me(required=False)).match
     count = 0
@@ -511,46 +517,48 @@ def dice(file: Path) -> None:
 def audit(file: Path, out_dir: Path) -> None:
     """At game end: disclose your secrets (first run), or, once both players
     have, replay the whole game with nothing hidden."""
-    from pbem import exchange, session
+    from pbem import cycle, session
 
     me = _me()
     loaded = session.open_game(file, me)
     m = loaded.match
     disclosed = {ex["side"] for ex in m.exchanges if ex["kind"] == "disclose"}
-    if set(m.sides) <= disclosed:
+    if set(m.seat_names) <= disclosed:
         full = session.open_game(file, None, audit=True)
         n = len(full.match.exchanges)
         click.echo(f"audit: no discrepancy in {n} exchanges; {full.match.result()}")
         return
     if m.me in disclosed:
-        raise UsageError(f"you have disclosed; waiting for {', '.join(sorted(set(m.sides) - disclosed))}")
-    path = session.append_and_write(loaded, exchange.disclose_exchange(m, me), me, out_dir).path
+        raise UsageError(f"you have disclosed; waiting for {', '.join(sorted(set(m.seat_names) - disclosed))}")
+    path = session.append_and_write(loaded, cycle.disclose_exchange(m, me), me, out_dir).path
     click.echo(f"Your secrets are disclosed in {path}; send it on. When both have disclosed, `pbem audit` replays everything.")
 
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--to", "to", type=int, help="Offer to take the game back to the state after exchange N.")
-@click.option("--accept", is_flag=True, help="Accept the opponent's offer.")
+@click.option("--accept", is_flag=True, help="Accept the open offer.")
+@click.option("--decline", is_flag=True, help="Decline the open offer (signed, like an acceptance).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
-def rewind(file: Path, to: int | None, accept: bool, out_dir: Path) -> None:
-    """Take back a misclick: one player offers (in or out of turn), the
-    other accepts.  Both signatures and the undone exchanges stay in the
-    record."""
-    from pbem import exchange, session
+def rewind(file: Path, to: int | None, accept: bool, decline: bool, out_dir: Path) -> None:
+    """Take back a misclick: one player offers (in or out of turn), every
+    other player accepts (or one declines).  The signatures and the undone
+    exchanges stay in the record."""
+    from pbem import cycle, session
 
-    if (to is None) == (not accept):
-        raise UsageError("give either --to N (offer) or --accept")
+    if [to is not None, accept, decline].count(True) != 1:
+        raise UsageError("give one of --to N (offer), --accept or --decline")
     me = _me()
     loaded = session.open_game(file, me)
-    ex = exchange.rewind_exchange(loaded.match, me, None if accept else to)
+    ex = cycle.rewind_exchange(loaded.match, me, to, decline=decline)
     path = session.append_and_write(loaded, ex, me, out_dir).path
-    click.echo(f"{'Rewind accepted' if accept else 'Rewind offered'}: {path}; send it to your opponent.")
+    what = "Rewind offered" if to is not None else ("Rewind declined" if decline else "Rewind accepted")
+    click.echo(f"{what}: {path}; send it on (`pbem mail {path}`).")
 
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--to", "recipient", help="Recipient address (default: your opponent's).")
+@click.option("--to", "recipient", help="Recipient address (default: every other seat's player).")
 @click.option("--send", is_flag=True, help="Send it by SMTP (configured in $PBEM_HOME/smtp.toml or --smtp).")
 @click.option("--smtp", "smtp_file", type=click.Path(path_type=Path), help="SMTP settings file ([smtp] host, port, sender...).")
 def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) -> None:
@@ -562,21 +570,20 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
     me = _me()
     loaded = session.open_game(file, me)
     m = loaded.match
-    others = [seat.identity for s, seat in m.seats.items() if s != m.me]
-    if not others:
-        others = [type("I", (), i)() for s, i in m.header.get("invited", {}).items() if s != m.me]
-    to = recipient or (others[0].email if others else None)
-    if not to:
+    recipients = [recipient] if recipient else session.recipients(m)
+    if not recipients:
         raise UsageError("no recipient: give --to")
+    to = ", ".join(recipients)
     body = turn_log(m, m.records[-1:])
     subject = f"[pbem] {m.game.title} {m.game_id}: exchange {len(m.exchanges)}"
-    eml = mailmod.compose_eml(file, body, sender=me.email, recipient=to, subject=subject, game_id=m.game_id)
+    sender = mailmod.address(me.public.name, me.public.email)
+    eml = mailmod.compose_eml(file, body, sender=sender, recipient=to, subject=subject, game_id=m.game_id)
     out = file.with_suffix(".eml")
     gamefile.atomic_write(out, eml)
     click.echo(f"Email written: {out} (to {to})")
     if send:
         cfg = mailmod.load_smtp_config(smtp_file or session.home() / "smtp.toml")
-        mailmod.send(cfg, eml, [to])
+        mailmod.send(cfg, eml, [mailmod.bare_address(r) for r in recipients])
         click.echo(f"Sent to {to} via {cfg.host}:{cfg.port}")
 
 

@@ -2,7 +2,7 @@
 
 A game is a module (``pbem.games.<id>``) exposing one object named ``GAME``
 that satisfies :class:`Game`.  Everything here is pure: no clock, no global
-random, no files, keys or email.  The protocol side (``pbem.exchange``) drives a
+random, no files, keys or email.  The protocol side (``pbem.cycle``) drives a
 game only through this interface, so the same exchange cycle serves a hex game
 with an odds table and an area game with hidden blocks.
 
@@ -36,9 +36,9 @@ Randomness
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Protocol, Sequence, TypeVar, runtime_checkable
 
-from pbem.errors import PbemError
+from pbem.errors import PbemError, UsageError
 
 State = dict[str, Any]
 Order = dict[str, Any]
@@ -57,7 +57,8 @@ class ScenarioError(PbemError):
 
 @dataclass(frozen=True)
 class Decision:
-    """What a side must decide now.
+    """What a seat must decide now: the engine's only notion of whose turn
+    it is (``seat``; in a two-seat game a seat is named after its side).
 
     ``kind`` names the decision in the game's terms ("retreat", "guderian",
     "chits", "move"...).  ``options`` lists the legal orders in terse notation
@@ -69,13 +70,19 @@ class Decision:
     answer it, if any.
     """
 
-    side: str
+    seat: str
     kind: str
     prompt: str
     options: tuple[str, ...] = ()
     private: bool = False
     policy: str | None = None
     hint: str = ""
+
+    @property
+    def side(self) -> str:
+        """The deciding seat, by the name two-seat games give it (their
+        seats are named after the sides)."""
+        return self.seat
 
 
 @dataclass(frozen=True)
@@ -137,8 +144,17 @@ class Rules(Protocol):
         """Who won and why, once the game is over."""
 
     def sitrep(self, state: State, side: str | None) -> Any:
-        """A rich renderable for ``side`` (None: the public view).  Must show
-        nothing that side may not see."""
+        """Deprecated: a rich renderable for ``side``; games move to
+        :meth:`view`, which returns data that ``pbem.render`` draws."""
+
+    def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
+        """Put fresh salts and the secret part (``order["secret"]``) into an
+        order of ``seat``'s own; the engine seals the secret part to its
+        owner.  :class:`BaseRules` returns the order unchanged."""
+
+    def demo_order(self, state: State, decision: Decision) -> Order | str:
+        """The scripted player's answer (``pbem demo``, engine tests).  Every
+        choice it makes must pass :func:`probe`."""
 
 
 class Game(Protocol):
@@ -163,7 +179,184 @@ class Game(Protocol):
         """Bind the rules to a scenario (the parsed TOML) and rule options.
         Raises ScenarioError when the scenario cannot be played."""
 
+    def seats(self, options: dict[str, Any]) -> tuple["SeatSpec", ...]:
+        """The seats of a game with these rule options, in play order: 2 to
+        6, each on a side (a team), some with roles (AVA's Game Controller).
+        :class:`BaseGame` gives one seat per side, named after it."""
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Every rule option with its value: unknown names and values of the
+        wrong type refused (UsageError), defaults filled in."""
+
 
 def public(state: State) -> State:
     """The state as anyone may see it: every side's hidden part removed."""
     return {k: v for k, v in state.items() if k != "hidden"}
+
+
+# ------------------------------------------------------------------ seats
+
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat at the table: its name (what decisions name), its side (the
+    team it plays for) and any roles the rules give it, e.g.
+    ``SeatSpec("p4", "soviet", ("controller",))``."""
+
+    name: str
+    side: str
+    roles: tuple[str, ...] = ()
+
+
+# ------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Lines of prose; ``style`` is a hint ("notice" for a practice-data
+    warning, "heading", "" for plain)."""
+
+    title: str
+    lines: tuple[str, ...]
+    style: str = ""
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A table: ``rows`` of cells under ``columns``; ``caption`` below."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class HexMapBlock:
+    """Part of a hex map: the grid (first/last column and row and its offset
+    convention, as :class:`pbem.board.hexgrid.HexGrid` takes them), the hexes
+    to draw, and a short text per hex (a stack such as ``17Pz+1``)."""
+
+    title: str
+    grid: tuple[int, int, int, int, str]
+    hexes: tuple[str, ...]
+    cells: dict[str, str]
+    legend: str = ""
+
+
+Block = TextBlock | TableBlock | HexMapBlock
+
+
+@dataclass(frozen=True)
+class View:
+    """What a seat may see of a state, as data.  ``pbem.render`` draws it for
+    a terminal; a game never imports a renderer."""
+
+    title: str
+    blocks: tuple[Block, ...]
+    practice: str = ""        # the practice-data notice, when the scenario is ours
+
+
+# ----------------------------------------------------- commitments and probes
+
+
+def commit(item: Any, salt: bytes) -> str:
+    """The public commitment to a hidden item (PROTOCOL.md, "Commitments")."""
+    from pbem.protocol import commit as _commit
+
+    return _commit.commit(item, salt)
+
+
+def check_commitment(item: Any, salt: bytes, commitment: str) -> bool:
+    """Whether ``item`` and ``salt`` open ``commitment``."""
+    from pbem.protocol import commit as _commit
+
+    return _commit.check(item, salt, commitment)
+
+
+class ProbeStop(Exception):
+    """Raised by the probing Rng at the first roll: everything before the
+    dice was legal (games check an order whole before rolling)."""
+
+
+class _ProbeRng:
+    def roll(self, sides: int, purpose: str) -> int:
+        raise ProbeStop(purpose)
+
+    def draw(self, items: Sequence[T], purpose: str) -> int:
+        raise ProbeStop(purpose)
+
+    def shuffle(self, items: Sequence[T], purpose: str) -> list[T]:
+        raise ProbeStop(purpose)
+
+
+def probe(rules: "Rules", state: State, seat: str, order: Order) -> str | None:
+    """Why ``order`` is illegal for ``seat`` now, or None if the rules accept
+    it (up to its first roll).  The one legality check every scripted player
+    uses, so a bot never proposes what ``apply`` refuses.  ``state`` is not
+    changed."""
+    import copy
+
+    trial = copy.deepcopy(state)
+    try:
+        filled = rules.fill_secrets(copy.deepcopy(trial), seat, copy.deepcopy(order), lambda: bytes(16))
+        rules.apply(trial, seat, filled, _ProbeRng())
+    except ProbeStop:
+        return None
+    except IllegalOrder as exc:
+        return str(exc) or "illegal"
+    return None
+
+
+# ------------------------------------------------------- defaults for games
+
+
+class BaseRules:
+    """Defaults for the optional parts of :class:`Rules`; a game's rules
+    class inherits them so the engine never probes for a method."""
+
+    def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
+        return order
+
+    def demo_order(self, state: State, decision: Decision) -> Order | str:
+        if not decision.options:
+            raise IllegalOrder(f"the scripted player cannot answer {decision.kind}")
+        return decision.options[0]
+
+    def view(self, state: State, seat: str | None) -> View:
+        return View("situation", (TextBlock("situation", ("(this game draws no situation report)",)),))
+
+
+class BaseGame:
+    """Defaults for the optional parts of :class:`Game`."""
+
+    sides: tuple[str, ...] = ()
+
+    def options(self) -> dict[str, tuple[Any, str]]:
+        return {}
+
+    def seats(self, options: dict[str, Any]) -> tuple[SeatSpec, ...]:
+        return tuple(SeatSpec(s, s) for s in self.sides)
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        known = self.options()
+        for key, value in options.items():
+            if key not in known:
+                raise UsageError(f"unknown rule option {key!r}; options: {', '.join(sorted(known)) or 'none'}")
+            default = known[key][0]
+            if type(value) is not type(default):
+                raise UsageError(f"rule option {key} takes a {type(default).__name__}, not {value!r}")
+        return {k: options.get(k, default) for k, (default, _) in known.items()}
+
+
+def validate_seats(seats: Sequence[SeatSpec]) -> None:
+    """2 to 6 seats with distinct names, on at least two sides."""
+    names = [s.name for s in seats]
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise ScenarioError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+    if len(set(names)) != len(names):
+        raise ScenarioError("two seats share a name")
+    if len({s.side for s in seats}) < 2:
+        raise ScenarioError("every seat is on the same side")

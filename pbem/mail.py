@@ -48,6 +48,21 @@ _GAME_TABLE = re.compile(rb"^[ \t]*\[game\][ \t]*(#.*)?\r?$", re.MULTILINE)
 # composing
 # --------------------------------------------------------------------------
 
+def address(name: str, email: str) -> str:
+    """``Anna Petrova <anna@example.org>``: the display name travels with
+    the address (RFC 5322 quoting where the name needs it)."""
+    from email.utils import formataddr
+
+    return formataddr((name, email)) if name else email
+
+
+def bare_address(text: str) -> str:
+    """The address alone, for the SMTP envelope."""
+    from email.utils import parseaddr
+
+    return parseaddr(text)[1] or text
+
+
 def compose_eml(
     game_file: Path,
     log_text: str,

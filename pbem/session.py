@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from pbem import exchange
+from pbem import cycle
 from pbem.protocol import gamefile
 from pbem.errors import InvalidFile, KeyFileError, UsageError
 from pbem.protocol.gamefile import GameFile
@@ -77,6 +77,21 @@ def scenario_for(gf: GameFile, override: str | None = None) -> dict[str, Any]:
     return load_scenario(override or gf.header["scenario"])
 
 
+def recipients(m: cycle.Match) -> list[str]:
+    """Every other seat's player, as mail addresses with display names."""
+    from pbem.mail import address
+
+    out = []
+    invited = m.header.get("invited", {})
+    for seat in m.others(m.me):
+        player = m.seats.get(seat)
+        name, email = (player.identity.name, player.identity.email) if player else (
+            invited.get(seat, {}).get("name", ""), invited.get(seat, {}).get("email", ""))
+        if email:
+            out.append(address(name, email))
+    return list(dict.fromkeys(out))
+
+
 def load_game(path: Path) -> GameFile:
     """A game file, or the game file attached to a saved email."""
     from pbem.mail import extract_game
@@ -113,7 +128,7 @@ def keep_version(gf: GameFile) -> Path:
     data = gf.to_toml().encode("utf-8")
     if path.exists():
         held = gamefile.parse(gamefile.decode(path.read_bytes(), str(path)), str(path))
-        if exchange.exchange_hash(held.last) != exchange.exchange_hash(gf.last):
+        if cycle.exchange_hash(held.last) != cycle.exchange_hash(gf.last):
             raise InvalidFile(f"{path} holds a different exchange {len(gf.exchanges)}: refusing to replace it")
         return path
     gamefile.atomic_write(path, data)
@@ -128,7 +143,7 @@ def compare_with_local(received: GameFile) -> None:
     common = min(len(local.exchanges), len(received.exchanges))
     for i in range(common):
         a, b = local.exchanges[i], received.exchanges[i]
-        ha, hb = exchange.exchange_hash(a), exchange.exchange_hash(b)
+        ha, hb = cycle.exchange_hash(a), cycle.exchange_hash(b)
         if ha != hb:
             raise InvalidFile(
                 f"fork: exchange {i + 1} of this file ({hb[:16]}) differs from the one you hold ({ha[:16]}); "
@@ -162,13 +177,13 @@ def file_stem(gf: GameFile) -> str:
     return "-".join([h["game"], *names])
 
 
-def refresh_reading_copies(gf: GameFile, m: exchange.Match) -> GameFile:
+def refresh_reading_copies(gf: GameFile, m: cycle.Match) -> GameFile:
     out = GameFile(gf.exchanges)
     out.state = gamefile.state_table(m.public_state(), m.state_hash(), m.summary())
     return out
 
 
-def write_outputs(gf: GameFile, m: exchange.Match, log_text: str, out_dir: Path) -> tuple[Path, Path]:
+def write_outputs(gf: GameFile, m: cycle.Match, log_text: str, out_dir: Path) -> tuple[Path, Path]:
     """Keep the version, then write ``<stem>-NNN.toml`` and its turn log in
     ``out_dir`` (never replacing a file)."""
     gf = refresh_reading_copies(gf, m)
@@ -185,7 +200,7 @@ def write_outputs(gf: GameFile, m: exchange.Match, log_text: str, out_dir: Path)
 @dataclass
 class Loaded:
     gf: GameFile
-    match: exchange.Match
+    match: cycle.Match
     scenario: dict[str, Any]
 
 
@@ -193,13 +208,13 @@ def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit:
               progress: Callable[[int, int], None] | None = None, gf: GameFile | None = None) -> Loaded:
     gf = gf if gf is not None else load_game(path)
     sc = scenario_for(gf, scenario)
-    m = exchange.replay(gf, sc, me, audit=audit, progress=progress)
+    m = cycle.replay(gf, sc, me, audit=audit, progress=progress)
     if gf.state:
         _check_reading_copy(gf, m)
     return Loaded(gf, m, sc)
 
 
-def _check_reading_copy(gf: GameFile, m: exchange.Match) -> None:
+def _check_reading_copy(gf: GameFile, m: cycle.Match) -> None:
     import json
 
     # Every field of the reading copy is checked: a reader who trusts the
@@ -233,7 +248,7 @@ def already_answered(received: GameFile, my_side: str | None) -> GameFile | None
     if local is None or my_side is None or len(local.exchanges) <= len(received.exchanges):
         return None
     k = len(received.exchanges)
-    if exchange.exchange_hash(local.exchanges[k - 1]) != exchange.exchange_hash(received.last):
+    if cycle.exchange_hash(local.exchanges[k - 1]) != cycle.exchange_hash(received.last):
         return None
     if all(ex["side"] == my_side for ex in local.exchanges[k:]):
         return local
@@ -245,7 +260,7 @@ class Written:
     path: Path
     log_path: Path
     log: str
-    match: exchange.Match
+    match: cycle.Match
 
 
 def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path) -> Written:
@@ -257,7 +272,7 @@ def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path)
 
     gf = GameFile(loaded.gf.exchanges + [ex])
     m = loaded.match
-    exchange.advance(m, ex, me)
+    cycle.advance(m, ex, me)
     log = turn_log(m, m.records[-1:])
     path, log_path = write_outputs(gf, m, log, out_dir)
     return Written(path, log_path, log, m)

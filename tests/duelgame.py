@@ -10,6 +10,8 @@ defender pick)`` hit points, with a dodge taking nothing on a roll of 1-3.
 """
 from __future__ import annotations
 
+from pbem.game import BaseGame, BaseRules
+
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, ScenarioError
@@ -22,7 +24,7 @@ def other(side: str) -> str:
     return "blue" if side == "red" else "red"
 
 
-class DuelRules:
+class DuelRules(BaseRules):
     def __init__(self, scenario: dict[str, Any], options: dict[str, Any]) -> None:
         try:
             self.hp = int(scenario["duel"]["hp"])
@@ -175,7 +177,7 @@ class DuelRules:
         return f"Duel round {st['round']}: red {st['hp']['red']} hp, blue {st['hp']['blue']} hp"
 
 
-class DuelGame:
+class DuelGame(BaseGame):
     id = "duel"
     title = "Duel (protocol test game)"
     sides = SIDES

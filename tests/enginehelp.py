@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from pbem import exchange
+from pbem import cycle
 from pbem.protocol import gamefile
 from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
@@ -26,12 +26,12 @@ def players():
 def start(dice: str = "sealed", scenario: dict[str, Any] | None = None, game_id: str = "g-test-duel"):
     scenario = scenario or duel_scenario()
     red, blue = players()
-    gf = exchange.new_game(
+    gf = cycle.new_game(
         game_id=game_id, game="duel", scenario_name="duel/test", scenario=scenario,
         options={}, dice=dice, creator=red, creator_side="red", invited={"blue": blue.public},
     )
-    m = exchange.replay(gf, scenario, blue)
-    gf = gamefile.GameFile(gf.exchanges + [exchange.join_exchange(m, blue, "blue")])
+    m = cycle.replay(gf, scenario, blue)
+    gf = gamefile.GameFile(gf.exchanges + [cycle.join_exchange(m, blue, "blue")])
     return gf, scenario, {"red": red, "blue": blue}
 
 
@@ -41,11 +41,11 @@ def first_option(d) -> str:
 
 def one_exchange(gf, scenario, ids, choose: Callable = first_option, before: Callable | None = None):
     """The side whose turn it is writes its exchange; returns the new file."""
-    probe = exchange.replay(gf, scenario)
+    probe = cycle.replay(gf, scenario)
     side = probe.next_sender()
     me = ids[side]
-    m = exchange.replay(gf, scenario, me)
-    t = exchange.Turn(m, me)
+    m = cycle.replay(gf, scenario, me)
+    t = cycle.Turn(m, me)
     if before:
         before(t)
     while not t.done:
@@ -55,7 +55,7 @@ def one_exchange(gf, scenario, ids, choose: Callable = first_option, before: Cal
 
 def play_out(gf, scenario, ids, limit: int = 200, **kw):
     for _ in range(limit):
-        if exchange.replay(gf, scenario).over():
+        if cycle.replay(gf, scenario).over():
             return gf
         gf = one_exchange(gf, scenario, ids, **kw)
     raise AssertionError("game did not end")

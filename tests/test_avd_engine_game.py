@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import exchange
+from pbem import cycle
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
@@ -20,20 +20,20 @@ PRACTICE = Path(__file__).resolve().parent.parent / "scenarios" / "avd" / "pract
 def play_game(dice: str, limit: int = 3000, stop_after: int | None = None):
     sc = load_toml(PRACTICE)
     ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
-    gf = exchange.new_game(game_id=f"avd-test-{dice}", game="avd", scenario_name="avd/practice", scenario=sc,
+    gf = cycle.new_game(game_id=f"avd-test-{dice}", game="avd", scenario_name="avd/practice", scenario=sc,
                            options={}, dice=dice, creator=ids["german"], creator_side="german",
                            invited={"soviet": ids["soviet"].public})
-    soviet = exchange.replay(gf, sc, ids["soviet"])
-    join = exchange.join_exchange(soviet, ids["soviet"], "soviet")
-    exchange.advance(soviet, join, ids["soviet"])
-    german = exchange.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
+    soviet = cycle.replay(gf, sc, ids["soviet"])
+    join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
+    cycle.advance(soviet, join, ids["soviet"])
+    german = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
     matches = {"german": german, "soviet": soviet}
     configured: set[str] = set()
     for _ in range(limit):
         side = german.next_sender()
         if side is None or (stop_after is not None and len(german.exchanges) >= stop_after):
             break
-        turn = exchange.Turn(matches[side], ids[side])
+        turn = cycle.Turn(matches[side], ids[side])
         if side not in configured:
             for name, value in turn.m.rules.demo_policies(side).items():
                 turn.push(f"policy {name} {value}")
@@ -42,7 +42,7 @@ def play_game(dice: str, limit: int = 3000, stop_after: int | None = None):
             turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
         ex = turn.finish()
         for s, m in matches.items():
-            exchange.advance(m, ex, ids[s])
+            cycle.advance(m, ex, ids[s])
     else:
         raise AssertionError("the game did not end")
     return GameFile(list(german.exchanges)), sc, ids, matches
@@ -55,7 +55,7 @@ def test_practice_game_from_turn_1_to_the_end_through_the_engine(dice: str) -> N
     assert german.over() and soviet.over()
     assert german.rules.result(german.state)            # the victory computation is there
     assert german.state_hash() == soviet.state_hash()
-    bystander = exchange.replay(gf, sc)                 # no secrets at all
+    bystander = cycle.replay(gf, sc)                 # no secrets at all
     assert bystander.state_hash() == german.state_hash()
     rolls = sum(len(r.rolls) for r in bystander.records)
     assert rolls > 20                                   # combats, cup draws, VP chits...
@@ -66,7 +66,7 @@ def test_practice_game_from_turn_1_to_the_end_through_the_engine(dice: str) -> N
                                 if r.rolls and r.opening == 0 and r.side == r.entries[0]["side"])
     # End of game: both disclose; the audit replays with nothing hidden.
     for side in ("german", "soviet"):
-        m = exchange.replay(gf, sc, ids[side])
-        gf = GameFile(gf.exchanges + [exchange.disclose_exchange(m, ids[side])])
-    audit = exchange.replay(gf, sc, None, audit=True)
+        m = cycle.replay(gf, sc, ids[side])
+        gf = GameFile(gf.exchanges + [cycle.disclose_exchange(m, ids[side])])
+    audit = cycle.replay(gf, sc, None, audit=True)
     assert audit.state_hash() == german.state_hash()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbem import exchange
+from pbem import cycle
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
@@ -18,7 +18,7 @@ SOVIET_ORDERS = {"losses": "eliminate-weakest-first", "retreat": "first", "reloc
 
 
 def _send(matches, ids, side, orders):
-    turn = exchange.Turn(matches[side], ids[side])
+    turn = cycle.Turn(matches[side], ids[side])
     for o in orders:
         turn.push(o)
     return turn
@@ -27,7 +27,7 @@ def _send(matches, ids, side, orders):
 def _deliver(matches, ids, turn):
     ex = turn.finish()
     for s, m in matches.items():
-        exchange.advance(m, ex, ids[s])
+        cycle.advance(m, ex, ids[s])
     return ex
 
 
@@ -37,13 +37,13 @@ def _special_segment(game_id: str):
     answers his standing orders gave inside it."""
     sc = load_toml(PRACTICE)
     ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
-    gf = exchange.new_game(game_id=game_id, game="avd", scenario_name="avd/practice", scenario=sc,
+    gf = cycle.new_game(game_id=game_id, game="avd", scenario_name="avd/practice", scenario=sc,
                            options={}, dice="immediate", creator=ids["german"], creator_side="german",
                            invited={"soviet": ids["soviet"].public})
-    soviet = exchange.replay(gf, sc, ids["soviet"])
-    join = exchange.join_exchange(soviet, ids["soviet"], "soviet")
-    exchange.advance(soviet, join, ids["soviet"])
-    german = exchange.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
+    soviet = cycle.replay(gf, sc, ids["soviet"])
+    join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
+    cycle.advance(soviet, join, ids["soviet"])
+    german = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
     matches = {"german": german, "soviet": soviet}
 
     # Turn 1 chit selections (3.6, 3.7); the Soviet files his standing orders with his.
@@ -58,7 +58,7 @@ def _special_segment(game_id: str):
 
     # The German's exchange: every attack the special Combat Segment offers.
     assert german.next_sender() == "german"
-    t = exchange.Turn(german, ids["german"])
+    t = cycle.Turn(german, ids["german"])
     attacks = 0
     for _ in range(60):
         d = t.pending()

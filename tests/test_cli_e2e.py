@@ -185,7 +185,7 @@ def deliver_by_eml(sender: Player, receiver: Player, path: Path) -> Path:
     """``pbem mail`` writes the .eml beside the file; the receiver saves it."""
     r = sender.run("mail", str(path))
     eml = path.with_suffix(".eml")
-    assert f"Email written: {eml} (to {receiver.name.lower()}@example.org)" in r.stdout
+    assert f"Email written: {eml} (to {receiver.name} <{receiver.name.lower()}@example.org>)" in r.stdout
     inbox = receiver.root / f"inbox-{path.stem}.eml"
     inbox.write_bytes(eml.read_bytes())
     return inbox
@@ -197,7 +197,7 @@ def deliver_by_smtp(sender: Player, receiver: Player, path: Path, smtp: tuple[ob
     cfg.write_text(f'[smtp]\nhost = "127.0.0.1"\nport = {ctl.port}\nsender = "{sender.name.lower()}@example.org"\n')
     before = len(envelopes)
     r = sender.run("mail", str(path), "--send", "--smtp", str(cfg))
-    assert f"Sent to {receiver.name.lower()}@example.org via 127.0.0.1:{ctl.port}" in r.stdout
+    assert f"Sent to {receiver.name} <{receiver.name.lower()}@example.org> via 127.0.0.1:{ctl.port}" in r.stdout
     assert len(envelopes) == before + 1
     env = envelopes[-1]
     assert env.rcpt_tos == [f"{receiver.name.lower()}@example.org"]

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 import enginehelp as eh
-from pbem import exchange, session
+from pbem import cycle, session
 from pbem.errors import InvalidFile, PbemError, UsageError
-from pbem.exchange import Verification
+from pbem.cycle import Verification
 from pbem.protocol.gamefile import GameFile, exchange_hash, parse
 from pbem.protocol.identity import generate
 from pbem.protocol import chain as dchain
@@ -50,21 +50,21 @@ def clone(gf: GameFile, upto: int | None = None) -> GameFile:
 
 def resign(ex: dict[str, Any], ident: Any) -> dict[str, Any]:
     body = {k: v for k, v in ex.items() if k != "sig"}
-    return exchange.sign(body, ident)
+    return cycle.sign(body, ident)
 
 
 def refused(gf: GameFile, sc: dict[str, Any], me: Any = None) -> str:
     with pytest.raises(PbemError) as info:
-        exchange.replay(gf, sc, me)
+        cycle.replay(gf, sc, me)
     return str(info.value)
 
 
 def test_the_untouched_game_replays(played) -> None:
     gf, sc, ids = played
-    m = exchange.replay(gf, sc)
+    m = cycle.replay(gf, sc)
     assert len(m.exchanges) == 8 and m.next_sender() == "red"
     # Each side's own program can also open its sealed parts.
-    assert exchange.replay(gf, sc, ids["red"]).me == "red"
+    assert cycle.replay(gf, sc, ids["red"]).me == "red"
 
 
 # ------------------------------------------------------------- edited bytes
@@ -144,11 +144,11 @@ def test_an_exchange_sent_out_of_turn_is_named(played) -> None:
     """Red signs a well-formed exchange 4 (its next chain value, no orders)
     while it was blue's turn to pick."""
     gf, sc, ids = played
-    m = exchange.replay(clone(gf, 3), sc, ids["red"])
+    m = cycle.replay(clone(gf, 3), sc, ids["red"])
     seed, n = m.my_seeds[-1]
     ex = {"game_id": gf.game_id, "n": 4, "kind": "play", "side": "red", "prev": exchange_hash(gf.exchanges[2]),
           "reveal": dchain.value_at(seed, n - 2).hex(), "orders": [], "state": m.state_hash()}
-    bad = GameFile(copy.deepcopy(gf.exchanges[:3]) + [exchange.sign(ex, ids["red"])])
+    bad = GameFile(copy.deepcopy(gf.exchanges[:3]) + [cycle.sign(ex, ids["red"])])
     assert refused(bad, sc) == "exchange 4 by red: it was blue's turn to send, not red's"
 
 
@@ -158,9 +158,9 @@ def test_an_exchange_sent_out_of_turn_is_named(played) -> None:
 def test_a_join_by_a_key_that_was_not_invited_is_refused(played) -> None:
     gf, sc, ids = played
     stranger = generate("Mallory", "mallory@example.org")
-    m = exchange.replay(clone(gf, 1), sc, stranger)
+    m = cycle.replay(clone(gf, 1), sc, stranger)
     with pytest.raises(UsageError, match=r"this game invited another player as blue \(fingerprint "):
-        exchange.join_exchange(m, stranger, "blue")
+        cycle.join_exchange(m, stranger, "blue")
     # A join forged by hand (the library refuses to make one) fails replay.
     forged = copy.deepcopy(gf.exchanges[1])
     forged["player"] = stranger.public.to_dict()
@@ -227,8 +227,8 @@ def test_two_different_exchanges_with_one_number_are_a_fork_with_both_hashes(pla
     h1, h2 = exchange_hash(first.last), exchange_hash(second.last)
     assert h1 != h2
     # Each version on its own is a valid game: only holding both shows the fork.
-    exchange.replay(first, sc)
-    exchange.replay(second, sc)
+    cycle.replay(first, sc)
+    cycle.replay(second, sc)
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     session.keep_version(first)
     with pytest.raises(InvalidFile) as info:
@@ -243,7 +243,7 @@ def test_two_different_exchanges_with_one_number_are_a_fork_with_both_hashes(pla
 
 
 def red_chain(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any]) -> tuple[bytes, int]:
-    return exchange.replay(gf, sc, ids["red"]).my_seeds[-1]
+    return cycle.replay(gf, sc, ids["red"]).my_seeds[-1]
 
 
 @pytest.mark.parametrize("how", ["random", "skipped"])

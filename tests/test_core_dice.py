@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import enginehelp as eh
-from pbem import exchange
+from pbem import cycle
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol import chain as dchain
 from pbem.protocol.stream import Stream, stream_key
@@ -22,8 +22,8 @@ from pbem.protocol.stream import Stream, stream_key
 
 def disclose_both(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any]) -> GameFile:
     for side in ("blue", "red"):
-        m = exchange.replay(gf, sc, ids[side])
-        gf = GameFile(gf.exchanges + [exchange.disclose_exchange(m, ids[side])])
+        m = cycle.replay(gf, sc, ids[side])
+        gf = GameFile(gf.exchanges + [cycle.disclose_exchange(m, ids[side])])
     return gf
 
 
@@ -31,7 +31,7 @@ def test_the_dice_chain_renews_itself_before_it_runs_out(monkeypatch) -> None:
     """With six values per chain, a whole duel needs each player's chain
     renewed several times; the game still verifies, from each side, for a
     bystander, and in the final audit."""
-    monkeypatch.setattr(exchange, "CHAIN_LENGTH", 6)
+    monkeypatch.setattr(cycle.match, "CHAIN_LENGTH", 6)
     sc = eh.duel_scenario()
     sc["duel"]["hp"] = 100          # all six rounds are played, whatever the dice
     gf, sc, ids = eh.start("sealed", sc)
@@ -53,45 +53,45 @@ def test_the_dice_chain_renews_itself_before_it_runs_out(monkeypatch) -> None:
             assert since <= 6, f"{side} ran its chain out by exchange {ex['n']}"
             if "anchor" in ex:
                 anchor, since = bytes.fromhex(ex["anchor"]), 0
-    m = exchange.replay(gf, sc)
+    m = cycle.replay(gf, sc)
     assert m.over()
     for side in ("red", "blue"):
-        assert exchange.replay(gf, sc, ids[side]).me == side
-    audited = exchange.replay(disclose_both(gf, sc, ids), sc, audit=True)
+        assert cycle.replay(gf, sc, ids[side]).me == side
+    audited = cycle.replay(disclose_both(gf, sc, ids), sc, audit=True)
     assert len(audited.exchanges) == len(gf.exchanges) + 2
 
 
 def test_after_a_renewal_a_reveal_from_the_old_chain_is_refused(monkeypatch) -> None:
     """Once a new anchor is out, the next reveal must come from the new
     chain: one more value of the old chain is refused."""
-    monkeypatch.setattr(exchange, "CHAIN_LENGTH", 6)
+    monkeypatch.setattr(cycle.match, "CHAIN_LENGTH", 6)
     gf, sc, ids = eh.start("sealed")
     while True:
         gf = eh.one_exchange(gf, sc, ids)
         if gf.last.get("anchor") and gf.last["kind"] == "play":
             break
     renewer = gf.last["side"]
-    old_seed, old_n = exchange.replay(gf, sc, ids[renewer]).my_seeds[0]
+    old_seed, old_n = cycle.replay(gf, sc, ids[renewer]).my_seeds[0]
     gf = eh.one_exchange(gf, sc, ids)            # the opponent answers
     good = eh.one_exchange(gf, sc, ids)          # the renewer's next, from the new chain
     assert good.last["side"] == renewer
     assert dchain.check_reveal(bytes.fromhex(good.last["reveal"]), bytes.fromhex(gf.exchanges[-2]["anchor"]))
-    exchange.replay(good, sc)
+    cycle.replay(good, sc)
     bad_ex = copy.deepcopy(good.last)
     used = sum(1 for ex in gf.exchanges if ex["kind"] == "play" and ex["side"] == renewer)
     bad_ex["reveal"] = dchain.value_at(old_seed, old_n - used - 1).hex()
-    bad_ex = exchange.sign({k: v for k, v in bad_ex.items() if k != "sig"}, ids[renewer])
-    with pytest.raises(exchange.Verification, match="dice reveal does not hash to .* previous reveal"):
-        exchange.replay(GameFile(gf.exchanges + [bad_ex]), sc)
+    bad_ex = cycle.sign({k: v for k, v in bad_ex.items() if k != "sig"}, ids[renewer])
+    with pytest.raises(cycle.Verification, match="dice reveal does not hash to .* previous reveal"):
+        cycle.replay(GameFile(gf.exchanges + [bad_ex]), sc)
 
 
-def through_attack(dice: str) -> tuple[GameFile, dict[str, Any], dict[str, Any], exchange.Turn]:
+def through_attack(dice: str) -> tuple[GameFile, dict[str, Any], dict[str, Any], cycle.Turn]:
     """Play to red's first attack (exchange 5) and return red's finished Turn."""
     gf, sc, ids = eh.start(dice)
     for _ in range(2):                                        # both picks
         gf = eh.one_exchange(gf, sc, ids)
-    m = exchange.replay(gf, sc, ids["red"])
-    turn = exchange.Turn(m, ids["red"])
+    m = cycle.replay(gf, sc, ids["red"])
+    turn = cycle.Turn(m, ids["red"])
     assert turn.pending().kind == "attack"
     turn.push("attack")
     return GameFile(gf.exchanges + [turn.finish()]), sc, ids, turn
@@ -105,13 +105,13 @@ def test_sealed_the_attacker_signs_without_seeing_the_roll() -> None:
     assert not any("rolls" in ev.text for ev in turn.sink.events)
     ex5 = gf.last
     assert ex5["orders"] == [{"side": "red", "by": "player", "order": {"verb": "attack"}, "deferred": True}]
-    m5 = exchange.replay(gf, sc)
+    m5 = cycle.replay(gf, sc)
     assert m5.records[-1].rolls == []
     assert m5.next_sender() == "blue"
     assert m5.state["roll"] is None
     # Blue's exchange 6 resolves the roll, keyed by blue's new reveal.
     gf6 = eh.one_exchange(gf, sc, ids)
-    m6 = exchange.replay(gf6, sc)
+    m6 = cycle.replay(gf6, sc)
     rec6 = m6.records[-1]
     assert rec6.side == "blue" and len(rec6.rolls) == 1
     roll = rec6.rolls[0]
@@ -129,7 +129,7 @@ def test_immediate_the_roll_is_in_the_senders_exchange() -> None:
     assert len(turn.rng.records) == 1
     ex5 = gf.last
     assert ex5["orders"] == [{"side": "red", "by": "player", "order": {"verb": "attack"}}]
-    m5 = exchange.replay(gf, sc)
+    m5 = cycle.replay(gf, sc)
     rec5 = m5.records[-1]
     assert rec5.side == "red" and len(rec5.rolls) == 1
     roll = rec5.rolls[0]
@@ -146,7 +146,7 @@ def test_sealed_an_order_after_the_senders_own_choice_waits_for_dice() -> None:
     stream he could foresee is closed to him, so the attack waits."""
     gf, sc, ids = eh.start("sealed")
     while True:
-        m = exchange.replay(gf, sc)
+        m = cycle.replay(gf, sc)
         d = m.pending()
         if m.next_sender() == "blue" and d is not None and d.kind == "pick" and m.state["attacker"] == "blue":
             break
@@ -154,4 +154,4 @@ def test_sealed_an_order_after_the_senders_own_choice_waits_for_dice() -> None:
     gf = eh.one_exchange(gf, sc, ids)
     assert [e["order"]["verb"] for e in gf.last["orders"]] == ["pick", "attack"]
     assert gf.last["orders"][-1].get("deferred") is True
-    assert exchange.replay(gf, sc).records[-1].rolls == []
+    assert cycle.replay(gf, sc).records[-1].rolls == []

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import enginehelp as eh
-from pbem import exchange
+from pbem import cycle
 from pbem.protocol.gamefile import GameFile
 
 
@@ -20,13 +20,13 @@ def test_every_program_agrees_on_every_exchange(dice: str, choices: list[int], p
     sc = eh.duel_scenario()
     sc["duel"]["rounds"] = 3
     gf, sc, ids = eh.start(dice, sc)
-    views = {s: exchange.replay(gf, sc, ids[s]) for s in ids}
+    views = {s: cycle.replay(gf, sc, ids[s]) for s in ids}
     pick = iter(choices)
     for _ in range(40):
         side = views["red"].next_sender()
         if side is None:
             break
-        turn = exchange.Turn(views[side], ids[side])
+        turn = cycle.Turn(views[side], ids[side])
         if policy and side == "blue" and not views["blue"].es["policies"]["blue"]:
             turn.push(f"policy defense {policy}")
         while not turn.done:
@@ -34,10 +34,10 @@ def test_every_program_agrees_on_every_exchange(dice: str, choices: list[int], p
             turn.push(opts[next(pick, 0) % len(opts)])
         ex = turn.finish()
         for s, view in views.items():
-            exchange.advance(view, ex, ids[s])
+            cycle.advance(view, ex, ids[s])
         assert views["red"].state_hash() == views["blue"].state_hash()
     gf = GameFile(list(views["red"].exchanges))
-    bystander = exchange.replay(gf, sc)
+    bystander = cycle.replay(gf, sc)
     assert bystander.state_hash() == views["red"].state_hash()
     if dice == "sealed":
         for rec in bystander.records:
@@ -49,6 +49,6 @@ def test_every_program_agrees_on_every_exchange(dice: str, choices: list[int], p
                 assert rec.opening > 0
     if bystander.over():
         for s in ("red", "blue"):
-            m = exchange.replay(gf, sc, ids[s])
-            gf = GameFile(gf.exchanges + [exchange.disclose_exchange(m, ids[s])])
-        assert exchange.replay(gf, sc, None, audit=True).state_hash() == bystander.state_hash()
+            m = cycle.replay(gf, sc, ids[s])
+            gf = GameFile(gf.exchanges + [cycle.disclose_exchange(m, ids[s])])
+        assert cycle.replay(gf, sc, None, audit=True).state_hash() == bystander.state_hash()

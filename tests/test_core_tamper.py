@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import enginehelp as eh
-from pbem import exchange, session
+from pbem import cycle, session
 from pbem.errors import PbemError
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol.canon import canonical
@@ -35,14 +35,14 @@ def signed() -> tuple[bytes, list[str], bytes]:
     gf, sc, ids = eh.start("sealed")
     for _ in range(4):
         gf = eh.one_exchange(gf, sc, ids)
-    m = exchange.replay(gf, sc)
+    m = cycle.replay(gf, sc)
     assert m.records[-1].rolls, "exchange 6 should carry the deferred attack roll"
     gf = session.refresh_reading_copies(gf, m)
     return gf.to_toml().encode("utf-8"), hashes(gf), canonical(m.public_state())
 
 
 def hashes(gf: GameFile) -> list[str]:
-    return [exchange.exchange_hash(ex) for ex in gf.exchanges]
+    return [cycle.exchange_hash(ex) for ex in gf.exchanges]
 
 
 def open_file(path: Path) -> Any:

@@ -33,10 +33,10 @@ def test_a_recorded_game_verifies_under_other_hash_seeds(game: str, tmp_path: Pa
     else:
         from test_m41_campaign import PRACTICE, play_campaign
 
-        from pbem import exchange
+        from pbem import cycle
 
         gf, _ = play_campaign("sealed", stop_after=40)
-        m = exchange.replay(gf, PRACTICE)
+        m = cycle.replay(gf, PRACTICE)
     path = tmp_path / f"{game}.toml"
     path.write_text(session.refresh_reading_copies(gf, m).to_toml(), encoding="utf-8")
     for seed in ("1", "2", "12345"):

@@ -13,7 +13,7 @@ survives CRLF conversion, re-indentation and mail re-encoding.  ``[game]`` and
 TOML text sees what the signatures say.
 
 This module knows no game: it reads, writes, signs and chains exchanges.
-Replaying them is :mod:`pbem.exchange`'s job.
+Replaying them is :mod:`pbem.cycle`'s job.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from pbem.exchange import Match, Record
+from pbem.cycle import Match, Record
 
 
 def _order_text(m: Match, entry: dict[str, Any]) -> str:

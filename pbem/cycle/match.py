@@ -1,0 +1,228 @@
+"""The match: a game as one program knows it after replaying its file.
+
+A match has 2 to 6 *seats*.  Each seat is held by one player (an identity and
+a dice chain) and plays for a *side*; in a two-seat game each seat is named
+after its side.  Who acts next is whatever seat the game's ``pending()``
+names; the only rule the engine adds is for sealed dice, where a roll that
+one seat's order needs is resolved by the next exchange of a seat of another
+side (:meth:`Match.resolver`).
+"""
+from __future__ import annotations
+
+import copy
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.errors import InvalidFile
+from pbem.game import Decision, Event, Order, Rules, SeatSpec, public
+from pbem.protocol.canon import digest
+
+DICE_TIMINGS = ("sealed", "immediate")
+CHAIN_LENGTH = 256          # reveals per chain; a new anchor is published before it runs out
+RENEW_WHEN_LEFT = 4
+
+EngineState = dict[str, Any]
+
+
+class Verification(InvalidFile):
+    """A file that does not replay: says which exchange and why."""
+
+
+@dataclass
+class Seat:
+    """A seat's player as the file knows him: identity and dice chain.
+    ``side`` holds the seat's name (the file's historical word for it)."""
+
+    side: str
+    identity: Any                 # pbem.protocol.identity.PublicIdentity
+    last: bytes                   # latest reveal, or the anchor before any
+    chain_n: int
+    reveals_on_chain: int = 0
+    next_anchor: bytes | None = None
+    next_chain_n: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.side
+
+
+@dataclass
+class Record:
+    """What happened in one exchange, for the log and the dice listing.
+    ``side`` is the sending seat."""
+
+    n: int
+    side: str
+    kind: str
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    rolls: list[dict[str, Any]] = field(default_factory=list)
+    deferred: dict[str, Any] | None = None
+    message: str = ""
+    waiting: str = ""
+    marks: list[int] = field(default_factory=list)
+    opening: int = 0
+    rewind_to: int = 0
+
+
+def seat_specs(header: dict[str, Any]) -> tuple[SeatSpec, ...]:
+    """The seats a header declares: ``sides`` lists the seat names in order;
+    the optional ``[seats]`` table gives each seat's side and roles (absent:
+    every seat is a side of its own name)."""
+    table = header.get("seats") or {}
+    out = []
+    for name in header["sides"]:
+        spec = table.get(name, {})
+        out.append(SeatSpec(name, spec.get("side", name), tuple(spec.get("roles", ()))))
+    return tuple(out)
+
+
+class Match:
+    """A game as this program knows it after replaying its file: the verified
+    exchanges, the current state, and who must act.
+
+    ``me`` is the seat whose secrets this program holds (None for a
+    bystander's verify); ``known`` is the set of seats whose hidden state is
+    known (all, in an audit).
+    """
+
+    def __init__(self, header: dict[str, Any], scenario: dict[str, Any]) -> None:
+        from pbem import games
+
+        self.header = header
+        self.scenario_head: dict[str, Any] = scenario.get("scenario", {}) if isinstance(scenario, dict) else {}
+        self.game = games.load(header["game"])
+        self.rules: Rules = self.game.rules(scenario, header.get("options", {}))
+        self.seat_specs = seat_specs(header)
+        self.seat_names: list[str] = [s.name for s in self.seat_specs]
+        self.timing: str = header["dice"]
+        self.seats: dict[str, Seat] = {}
+        self.exchanges: list[dict[str, Any]] = []
+        self.records: list[Record] = []
+        self.es: EngineState = {}
+        self.me: str | None = None
+        self.known: set[str] = set()
+        self.my_seeds: list[tuple[bytes, int]] = []     # (seed, chain_n), oldest first
+        self.my_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: secret}
+        self.disclosures: dict[str, Any] = {}
+        self.snapshots: list[EngineState] = []           # the engine state after each exchange
+        self.rewind_offer: dict[str, Any] | None = None
+
+    # -- seats ------------------------------------------------------------------
+
+    def side_of(self, seat: str) -> str:
+        return next(s.side for s in self.seat_specs if s.name == seat)
+
+    def others(self, seat: str | None) -> list[str]:
+        """Every seat but ``seat``, in seat order."""
+        return [s for s in self.seat_names if s != seat]
+
+    def resolver(self, seat: str) -> str:
+        """The seat whose next exchange resolves dice deferred by ``seat``:
+        the first seat after it, in seat order and round the table, that
+        plays for another side.  A team-mate could have shared his reveal in
+        advance, so he may not resolve his own side's roll."""
+        i = self.seat_names.index(seat)
+        ring = self.seat_names[i + 1:] + self.seat_names[:i]
+        side = self.side_of(seat)
+        return next(s for s in ring if self.side_of(s) != side)
+
+    # -- reading the state ----------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return str(self.header["id"])
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.es["game"]  # type: ignore[no-any-return]
+
+    def public_state(self) -> dict[str, Any]:
+        return public_engine_state(self.es)
+
+    def state_hash(self) -> str:
+        return digest(self.public_state())
+
+    def joined(self) -> bool:
+        return len(self.seats) == len(self.seat_names)
+
+    def pending(self) -> Decision | None:
+        """The next decision of the game, engine verdicts (resignation,
+        agreed draw) included.  None when the game is over."""
+        if self.es.get("ended"):
+            return None
+        return self.rules.pending(self.state)
+
+    def over(self) -> bool:
+        return self.joined() and self.pending() is None and not self.es.get("deferred")
+
+    def result(self) -> str:
+        ended = self.es.get("ended")
+        if ended:
+            return str(ended["text"])
+        return self.rules.result(self.state) or "game over"
+
+    def next_sender(self) -> str | None:
+        """The seat whose program must write the next exchange."""
+        if not self.joined():
+            return next(s for s in self.seat_names if s not in self.seats)
+        if self.es.get("deferred"):
+            return self.resolver(self.es["deferred"]["by"])
+        if self.over():
+            return None
+        return self.records[-1].waiting or None
+
+    def summary(self) -> str:
+        """One line for the file's reading copy (its wording is part of
+        every file already sent, so it does not change)."""
+        if not self.joined():
+            return f"waiting for {self.next_sender()} to join"
+        if self.over():
+            return f"game over: {self.result()}"
+        d = self.pending()
+        return f"{self.next_sender()} to play: {d.prompt if d else ''}"
+
+    def who_acts(self) -> str:
+        """Who must act next, for a player: a seat's program that must first
+        resolve another seat's deferred dice is named as doing that."""
+        if self.joined() and not self.over() and self.es.get("deferred"):
+            by = self.es["deferred"]["by"]
+            return (f"{self.next_sender()}'s program first resolves the dice of {by}'s last order; "
+                    "then the game shows who decides")
+        return self.summary()
+
+
+def public_engine_state(es: EngineState) -> dict[str, Any]:
+    out = {k: v for k, v in es.items() if k != "game"}
+    out["game"] = public(es["game"])
+    if out.get("deferred"):
+        out["deferred"] = dict(es["deferred"], order=public_order(es["deferred"]["order"]))
+    return out
+
+
+def public_order(order: Order) -> Order:
+    return {k: v for k, v in order.items() if k != "secret"}
+
+
+def fast_copy(value: Any) -> Any:
+    """A deep copy of a JSON-like tree; pickle is several times faster than
+    copy.deepcopy for these."""
+    try:
+        return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # pragma: no cover - exotic objects in a game state
+        return copy.deepcopy(value)
+
+
+def mask_hidden(state: dict[str, Any], known: set[str]) -> None:
+    """Blank every seat's hidden part that this program may not hold."""
+    hidden = state.get("hidden")
+    if isinstance(hidden, dict):
+        for seat in list(hidden):
+            if seat not in known:
+                hidden[seat] = None
+
+
+def fresh_engine_state(game_state: dict[str, Any], seats: list[str]) -> EngineState:
+    return {"game": game_state, "policies": {s: {} for s in seats}, "ended": None,
+            "draw_offer": None, "deferred": None}

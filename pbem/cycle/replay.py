@@ -1,0 +1,381 @@
+"""Replay is verification.  :func:`replay` rebuilds the game from the
+scenario and re-applies every exchange, checking its signature, its chain
+link to the exchange before, its dice reveal against the sender's chain,
+each order's legality and the resulting state hash.  The program that
+replays knows only its own seat's secrets (or all, in an audit): the other
+seats' hidden state is ``None`` and their secret orders are applied by their
+public part.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+from typing import Any, Callable
+
+from pbem.cycle.match import (
+    DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, fast_copy, fresh_engine_state, mask_hidden,
+)
+from pbem.cycle.run import run_exchange
+from pbem.errors import InvalidFile, PbemError, UsageError
+from pbem.game import Decision, IllegalOrder
+from pbem.protocol import chain as dchain
+from pbem.protocol import gamefile
+from pbem.protocol.canon import canonical
+from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.protocol.stream import RecordingRng, Stream, stream_key
+from pbem.scenario import scenario_sha256
+
+
+def replay(
+    gf: GameFile,
+    scenario: dict[str, Any],
+    me: Any = None,
+    *,
+    audit: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Match:
+    """Verify ``gf`` completely and return the match it describes.
+
+    ``me`` is the reader's private Identity (to open its own sealed parts);
+    with ``audit`` both sides' disclosures must be in the file and the game
+    is replayed with nothing hidden."""
+    header = gf.header
+    _check_header(header)
+    if header.get("scenario_sha256") != scenario_sha256(scenario):
+        raise Verification(
+            f"scenario {header.get('scenario')} differs from the one this game was created with "
+            "(SHA-256 mismatch): both players must use the same scenario file"
+        )
+    m = Match(header, scenario)
+    disclosures = _disclosures(gf) if audit else {}
+    if audit:
+        missing = [s for s in m.seat_names if s not in disclosures]
+        if missing:
+            raise UsageError(f"audit needs every seat's disclosure; still missing: {', '.join(missing)}")
+    m.disclosures = disclosures
+    total = len(gf.exchanges)
+    for i, ex in enumerate(gf.exchanges, 1):
+        advance(m, ex, me)
+        if progress:
+            progress(i, total)
+    return m
+
+
+def advance(m: Match, ex: dict[str, Any], me: Any = None) -> None:
+    """Verify one more exchange on top of an already verified match and
+    apply it: what :func:`replay` does for each exchange in turn.  A program
+    that keeps its :class:`Match` (the demo, a long test) uses this to stay
+    linear in the length of the game."""
+    i = len(m.exchanges) + 1
+    prev = exchange_hash(m.exchanges[-1]) if m.exchanges else ZERO_HASH
+    where = f"exchange {i} by {ex.get('side')}"
+    if not isinstance(ex.get("n"), int) or ex["n"] != i:
+        raise Verification(f"{where}: numbered {ex.get('n')!r}, expected {i}")
+    if ex.get("game_id") != m.header["id"]:
+        raise Verification(f"{where}: belongs to another game ({ex.get('game_id')!r}, not {m.header['id']!r})")
+    if ex.get("prev") != prev:
+        raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
+    _verify_signature(m, ex, where)
+    if i == 1:
+        _start(m, ex, me, m.disclosures)
+    else:
+        _step(m, ex, me, m.disclosures, where)
+    m.exchanges.append(ex)
+    m.snapshots.append(fast_copy(m.es))
+
+
+def _check_header(h: dict[str, Any]) -> None:
+    for key in ("id", "game", "scenario", "scenario_sha256", "dice", "sides"):
+        if key not in h:
+            raise InvalidFile(f"game header lacks {key!r}")
+    if h["dice"] not in DICE_TIMINGS:
+        raise InvalidFile(f"unknown dice timing {h['dice']!r}")
+    seats = h["sides"]
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or len(set(seats)) != len(seats):
+        raise InvalidFile("game header: sides must list each seat once")
+    table = h.get("seats", {})
+    if not isinstance(table, dict) or set(table) - set(seats):
+        raise InvalidFile("game header: [seats] names a seat the game does not have")
+
+
+def _verify_signature(m: Match, ex: dict[str, Any], where: str) -> None:
+    side = ex["side"]
+    if ex["n"] == 1:
+        ident = _identity_from(ex.get("player"), where)
+    elif ex["kind"] == "join":
+        ident = _identity_from(ex.get("player"), where)
+        invited = m.header.get("invited", {}).get(side)
+        if invited and invited.get("sign_pub") != ident.sign_pub:
+            raise Verification(f"{where}: joined with a key other than the invited player's ({ident.fingerprint})")
+    else:
+        seat = m.seats.get(side)
+        if seat is None:
+            raise Verification(f"{where}: no player has joined as {side}")
+        ident = seat.identity
+    # The signature text is part of the exchange's hash (the next exchange's
+    # `prev`) but not of what it signs: only one spelling of it may verify.
+    if not re.fullmatch(r"[0-9a-f]{128}", ex["sig"]):
+        raise Verification(f"{where}: signature is not 128 lower-case hex digits")
+    sig = bytes.fromhex(ex["sig"])
+    if not ident.verify(signing_bytes(ex), sig):
+        other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signing_bytes(ex), sig)]
+        if other:
+            raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")
+        raise Verification(f"{where}: bad signature: altered after signing, or not signed by {side}'s key")
+
+
+def _identity_from(d: Any, where: str) -> Any:
+    from pbem.protocol.identity import PublicIdentity
+
+    try:
+        return PublicIdentity.from_dict(d, where=f"{where} player")
+    except PbemError as exc:
+        raise Verification(f"{where}: {exc}") from None
+
+
+def _hex(ex: dict[str, Any], key: str, where: str, size: int = 32) -> bytes:
+    try:
+        raw = bytes.fromhex(ex[key])
+    except (KeyError, ValueError, TypeError):
+        raise Verification(f"{where}: missing or malformed {key}") from None
+    if len(raw) != size:
+        raise Verification(f"{where}: {key} should be {size} bytes")
+    return raw
+
+
+def _start(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any]) -> None:
+    where = "exchange 1"
+    if ex["kind"] != "new":
+        raise Verification(f"{where}: a game starts with a 'new' exchange, not {ex['kind']!r}")
+    side = ex["side"]
+    if side not in m.seat_names:
+        raise Verification(f"{where}: unknown seat {side!r}")
+    _seat(m, ex, where)
+    if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
+        m.me = side
+    m.known = set(disclosures) if disclosures else ({m.me} if m.me else set())
+    state = m.rules.initial_state()
+    mask_hidden(state, m.known)
+    m.es = fresh_engine_state(state, m.seat_names)
+    _open_sealed(m, ex, me, disclosures, side)
+    _check_state(m, ex, where)
+    m.records.append(Record(1, side, "new", waiting=m.next_sender() or "", message=ex.get("message", "")))
+
+
+def _seat(m: Match, ex: dict[str, Any], where: str) -> None:
+    ident = _identity_from(ex.get("player"), where)
+    anchor = _hex(ex, "anchor", where)
+    n = ex.get("chain_n")
+    if not isinstance(n, int) or n < 1:
+        raise Verification(f"{where}: chain_n missing")
+    if ex["side"] in m.seats:
+        raise Verification(f"{where}: {ex['side']} has already joined")
+    m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n)
+
+
+def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], where: str) -> None:
+    kind, side = ex["kind"], ex["side"]
+    if kind == "join":
+        if side in m.seats or side not in m.seat_names:
+            raise Verification(f"{where}: {side} cannot join here")
+        _seat(m, ex, where)
+        if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
+            m.me = side
+            if not disclosures:
+                m.known = {side}
+                # The creator's replay never saw this side's secrets; our own
+                # hidden part starts from the scenario's.
+                fresh = m.rules.initial_state().get("hidden", {})
+                if isinstance(m.es["game"].get("hidden"), dict) and side in fresh:
+                    m.es["game"]["hidden"][side] = fresh[side]
+    elif kind == "disclose":
+        _check_disclosure(m, ex, where)
+        m.records.append(Record(ex["n"], side, kind, message=ex.get("message", "")))
+        _check_state(m, ex, where)
+        return
+    elif kind in ("rewind-offer", "rewind", "rewind-decline"):
+        _rewind_step(m, ex, where)
+        _check_state(m, ex, where)
+        return
+    elif kind == "play":
+        _take_reveal(m, ex, where)
+        m.rewind_offer = None     # playing on declines an offer to go back
+    else:
+        raise Verification(f"{where}: unknown kind {kind!r}")
+    expected = m.next_sender()
+    if kind == "play" and expected is not None and side != expected:
+        raise Verification(f"{where}: it was {expected}'s turn to send, not {side}'s")
+    if kind == "play" and expected is None:
+        raise Verification(f"{where}: the game was already over")
+    _maybe_renew(m, ex, where)
+    _open_sealed(m, ex, me, disclosures, side)
+    _play_entries(m, ex, where)
+    _check_state(m, ex, where)
+
+
+def _rewind_step(m: Match, ex: dict[str, Any], where: str) -> None:
+    """A rewind needs every seat: one offers to take the game back to the
+    state after exchange ``to`` (any time, in or out of turn), each other
+    seat accepts in an exchange of its own, and the last acceptance takes the
+    game back.  Any seat may decline instead.  The history stays in the file
+    and the log; the dice chains go on, so the replayed turns get fresh
+    dice."""
+    side, to, kind = ex["side"], ex.get("to"), ex["kind"]
+    waiting = m.records[-1].waiting
+    if kind == "rewind-offer":
+        if not m.joined():
+            raise Verification(f"{where}: a rewind needs every seat in the game")
+        if not isinstance(to, int) or isinstance(to, bool) or not 2 <= to < len(m.exchanges):
+            raise Verification(f"{where}: cannot rewind to exchange {to!r}")
+        m.rewind_offer = {"by": side, "to": to, "agreed": []}
+    else:
+        offer = m.rewind_offer
+        if not offer or offer["by"] == side or offer["to"] != to or side in offer["agreed"]:
+            raise Verification(f"{where}: answers a rewind offer that is not open to {side}")
+        if kind == "rewind-decline":
+            m.rewind_offer = None
+        else:
+            offer["agreed"].append(side)
+            if set(offer["agreed"]) >= set(m.others(offer["by"])):
+                m.es = fast_copy(m.snapshots[to - 1])
+                m.rewind_offer = None
+                waiting = m.records[to - 1].waiting
+    m.records.append(Record(ex["n"], side, kind, message=ex.get("message", ""), waiting=waiting, rewind_to=to or 0))
+
+
+def _take_reveal(m: Match, ex: dict[str, Any], where: str) -> bytes:
+    seat = m.seats[ex["side"]]
+    reveal = _hex(ex, "reveal", where)
+    target = seat.next_anchor if seat.next_anchor is not None else seat.last
+    if not dchain.check_reveal(reveal, target):
+        raise Verification(f"{where}: dice reveal does not hash to {ex['side']}'s previous reveal (forged or skipped dice)")
+    if seat.next_anchor is not None:
+        seat.next_anchor, seat.chain_n, seat.reveals_on_chain = None, seat.next_chain_n, 0
+    seat.last = reveal
+    seat.reveals_on_chain += 1
+    if seat.reveals_on_chain > seat.chain_n:
+        raise Verification(f"{where}: {ex['side']} revealed past the end of its dice chain")
+    return reveal
+
+
+def _maybe_renew(m: Match, ex: dict[str, Any], where: str) -> None:
+    if ex["kind"] == "play" and "anchor" in ex:
+        seat = m.seats[ex["side"]]
+        seat.next_anchor = _hex(ex, "anchor", where)
+        n = ex.get("chain_n")
+        if not isinstance(n, int) or n < 1:
+            raise Verification(f"{where}: new anchor without chain_n")
+        seat.next_chain_n = n
+
+
+def _open_sealed(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], side: str) -> None:
+    """Recover the sender's secrets for this exchange when we may: our own
+    sealed part, or (audit) the sender's disclosure."""
+    secrets: dict[str, Any] | None = None
+    if side in disclosures:
+        secrets = disclosures[side].get(str(ex["n"]), {})
+        if "seed" in secrets:
+            m_seed = bytes.fromhex(secrets["seed"])
+            _check_seed(m, ex, m_seed)
+    elif me is not None and side == m.me and "sealed" in ex:
+        try:
+            blob = base64.b64decode(ex["sealed"], validate=True)
+        except ValueError:
+            raise Verification(f"exchange {ex['n']}: sealed part is not base64") from None
+        plain = me.unseal(blob, m.game_id, ex["n"])
+        secrets = json.loads(plain.decode("utf-8"))
+        if "seed" in secrets:
+            seed = bytes.fromhex(secrets["seed"])
+            _check_seed(m, ex, seed)
+            m.my_seeds.append((seed, ex["chain_n"]))
+    if secrets is not None:
+        m.my_secrets[ex["n"]] = secrets.get("orders", {})
+
+
+def _check_seed(m: Match, ex: dict[str, Any], seed: bytes) -> None:
+    if dchain.anchor(seed, ex["chain_n"]).hex() != ex["anchor"]:
+        raise Verification(f"exchange {ex['n']}: sealed dice seed does not match the published anchor")
+
+
+def _stream_for(m: Match, n: int) -> Stream:
+    reveals = {s: seat.last for s, seat in m.seats.items()}
+    return Stream(stream_key(m.game_id, n, reveals))
+
+
+def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
+    listed = ex.get("orders", [])
+    if not isinstance(listed, list):
+        raise Verification(f"{where}: orders is not a list")
+    secrets = m.my_secrets.get(ex["n"], {})
+    sender = ex["side"]
+    own = iter([(i, e) for i, e in enumerate(listed) if isinstance(e, dict) and e.get("by") in ("player", "private")])
+
+    def next_entry(d: Decision) -> dict[str, Any] | None:
+        try:
+            i, e = next(own)
+        except StopIteration:
+            return None
+        order = dict(e.get("order") or {})
+        if str(i) in secrets:
+            order["secret"] = secrets[str(i)]
+        return {"by": e["by"], "order": order}
+
+    stream = _stream_for(m, ex["n"])
+    rng = RecordingRng(stream)
+    try:
+        sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng)
+    except IllegalOrder as exc:
+        raise Verification(f"{where}: an order does not replay: {exc}") from None
+    if how == "open" and ex["kind"] != "join":
+        d = m.rules.pending(m.es["game"])
+        raise Verification(f"{where}: ends while {sender} still has to decide ({d.kind if d else '?'})")
+    leftover = list(own)
+    if leftover:
+        raise Verification(f"{where}: {len(leftover)} order(s) listed after the point where the exchange had to end")
+    if canonical(sink.entries) != canonical(gamefile.drop_none(listed)):
+        k = _first_difference(sink.entries, listed)
+        raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
+    rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
+                 deferred=m.es.get("deferred"), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening)
+    m.records.append(rec)
+    rec.waiting = waiting_after(m, m.es, how, sender)
+
+
+def waiting_after(m: Match, es: EngineState, how: str, sender: str) -> str:
+    """Which seat must act after an exchange that ended ``how``."""
+    if how == "open":  # a join after which the joiner moves first
+        return sender
+    if how == "deferred":
+        return m.resolver(sender)
+    if how == "over":
+        return ""
+    d = m.rules.pending(es["game"])
+    return d.side if d else ""
+
+
+def _first_difference(a: list[Any], b: list[Any]) -> int:
+    for k, (x, y) in enumerate(zip(a, b)):
+        if canonical(x) != canonical(gamefile.drop_none(y)):
+            return k
+    return min(len(a), len(b))
+
+
+def _check_state(m: Match, ex: dict[str, Any], where: str) -> None:
+    if ex["state"] != m.state_hash():
+        raise Verification(f"{where}: state hash differs from the replay (the exchange does not replay)")
+
+
+def _disclosures(gf: GameFile) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for ex in gf.exchanges:
+        if ex.get("kind") == "disclose":
+            out[ex["side"]] = ex.get("secrets", {})
+    return out
+
+
+def _check_disclosure(m: Match, ex: dict[str, Any], where: str) -> None:
+    if not m.over():
+        raise Verification(f"{where}: secrets disclosed before the game is over")
+    if not isinstance(ex.get("secrets"), dict):
+        raise Verification(f"{where}: disclosure carries no secrets table")

@@ -1,0 +1,246 @@
+"""Running one exchange forward: the loop that asks the game what is due,
+answers it from standing orders, the sender's program or the sender's own
+orders, and stops when another seat must decide, the game ends, or (sealed
+dice) an order waits for dice the sender must not foresee.
+
+Orders about the match rather than the game (standing orders, resignation,
+draw and abandonment agreements) are the engine's own; an agreement ends the
+game only once every other seat has consented, each in a signed exchange.
+"""
+from __future__ import annotations
+
+import pickle
+from typing import Any, Callable
+
+from pbem.cycle.match import EngineState, public_order
+from pbem.game import Decision, Event, IllegalOrder, Order, Rules
+from pbem.protocol import gamefile
+from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream
+
+AGREEMENTS = ("draw", "abandon")
+ENGINE_VERBS = ("policy", "resign") + tuple(f"{v}-{a}" for a in AGREEMENTS for v in ("offer", "accept", "decline"))
+_ENDING = {"draw": "drawn by agreement", "abandon": "abandoned by agreement"}
+
+
+class Sink:
+    """Collects what one run of an exchange produced.  ``marks[i]`` is the
+    number of events after entry ``i``, so a log can show each order's
+    consequences under it."""
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, Any]] = []
+        self.secrets: dict[str, Any] = {}
+        self.events: list[Event] = []
+        self.marks: list[int] = []
+        self.opening = 0
+
+
+EntrySource = Callable[[Decision], "dict[str, Any] | None"]
+
+
+class ExchangeRun:
+    """One exchange being run forward on ``es`` (mutated), resumable: the
+    live :class:`~pbem.cycle.turn.Turn` feeds it one order at a time, a
+    replay all at once.
+
+    ``next_entry`` gives the sender's next entry for a decision (``{"by",
+    "order"}`` with the order's secret, if any) or None when the sender has
+    no more.  :meth:`run` returns how the exchange stands: ``"handed"``
+    (another seat must decide), ``"deferred"``, ``"over"`` or ``"open"``
+    (the sender still has to decide but gave no more orders)."""
+
+    def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
+                 seats: list[str]) -> None:
+        self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
+        self.seats = seats
+        self.sink = Sink()
+        self.frozen = False
+        self.started = False
+        self.how = "open"
+
+    def run(self, next_entry: EntrySource) -> str:
+        if not self.started:
+            self._open()
+        while True:
+            how = self._step(next_entry)
+            if how:
+                self.how = how
+                return how
+
+    def _open(self) -> None:
+        """Resolve the order deferred by the previous exchange, with this
+        exchange's stream (keyed by the reveal of a seat that the order's
+        owner could not know)."""
+        self.started = True
+        deferred = self.es.get("deferred")
+        if deferred:
+            self.es["deferred"] = None
+            _apply(self.rules, self.es, deferred["side"], deferred["order"], self.rng or FrozenRng(), self.sink,
+                   "deferred")
+        self.sink.opening = len(self.sink.events)
+
+    def _step(self, next_entry: EntrySource) -> str | None:
+        """One decision answered; how the exchange ended, or None to go on."""
+        rules, es = self.rules, self.es
+        if es.get("ended"):
+            return "over"
+        d = rules.pending(es["game"])
+        if d is None:
+            return "over"
+        policies = es["policies"].get(d.seat) or {}
+        order = rules.standing_answer(es["game"], d, policies) if policies and d.policy and not d.private else None
+        if order is not None:
+            by, seat = "policy", d.seat
+        elif d.seat != self.sender:
+            return "handed"
+        else:
+            entry = next_entry(d)
+            if entry is None:
+                return "open"
+            by, order, seat = entry["by"], entry["order"], self.sender
+            if by == "private" and not d.private:
+                raise IllegalOrder(f"a private answer where {d.seat} must decide {d.kind}")
+            if by == "player" and d.private:
+                raise IllegalOrder(f"{d.seat}'s program must answer {d.kind} from its secrets")
+            if order.get("verb") in ENGINE_VERBS:
+                engine_order(self.es, seat, order, self.sink, self.seats)
+                self.frozen = self.frozen or (by == "player" and self.sealed)
+                return None
+        if by == "player" and self.sealed:
+            # The sender knows every reveal keying this stream: none of his
+            # own choices may draw from it.
+            self.frozen = True
+        use = FrozenRng() if (self.frozen or self.rng is None) else self.rng
+        try:
+            _apply(rules, es, seat, order, use, self.sink, by)
+        except NeedDice:
+            order = gamefile.drop_none(order)
+            es["deferred"] = {"side": seat, "order": order, "by": self.sender}
+            self.sink.entries.append({"side": seat, "by": by, "order": public_order(order), "deferred": True})
+            _keep_secret(self.sink, order)
+            self.sink.marks.append(len(self.sink.events))
+            return "deferred"
+        return None
+
+
+def run_exchange(
+    rules: Rules,
+    es: EngineState,
+    sender: str,
+    rng_stream: Stream | None,
+    sealed: bool,
+    next_entry: EntrySource,
+    seats: list[str],
+    rng: RecordingRng | None = None,
+) -> tuple[Sink, str]:
+    """Run one whole exchange (see :class:`ExchangeRun`)."""
+    rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats)
+    how = run.run(next_entry)
+    return run.sink, how
+
+
+def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sink: Sink, by: str) -> None:
+    # The file cannot carry nulls: every program applies the order exactly
+    # as it will read back from the file.
+    order = gamefile.drop_none(order)
+    # A game may change the state it is given before it finds an order
+    # illegal or reaches a die.  Only a deferral must leave the state as it
+    # was (the order is applied again later), so only a frozen stream keeps
+    # a snapshot: a refused order ends a replay, and a live Turn rebuilds.
+    saved = pickle.dumps(es["game"], protocol=pickle.HIGHEST_PROTOCOL) if isinstance(rng, FrozenRng) else None
+    try:
+        new_state, events = rules.apply(es["game"], seat, pickle.loads(pickle.dumps(order)), rng)
+    except NeedDice:
+        es["game"] = pickle.loads(saved) if saved is not None else es["game"]
+        raise
+    es["game"] = new_state
+    sink.events.extend(events)
+    if by != "deferred":
+        sink.entries.append({"side": seat, "by": by, "order": public_order(order)})
+        _keep_secret(sink, order)
+        sink.marks.append(len(sink.events))
+
+
+def _keep_secret(sink: Sink, order: Order) -> None:
+    if "secret" in order:
+        sink.secrets[str(len(sink.entries) - 1)] = order["secret"]
+
+
+def engine_order(es: EngineState, seat: str, order: Order, sink: Sink, seats: list[str]) -> None:
+    """Orders about the match rather than the game: standing orders,
+    resignation and agreements."""
+    verb = order["verb"]
+    if verb == "policy":
+        _policy(es, seat, order)
+        text = ""  # the order line itself says it (and only to its owner, what)
+    elif verb == "resign":
+        es["ended"] = {"how": "resign", "by": seat, "text": f"{seat} resigns"}
+        text = f"{seat} resigns"
+    else:
+        action, what = verb.split("-", 1)
+        text = _agreement(es, seat, action, what, seats)
+    sink.entries.append({"side": seat, "by": "player", "order": dict(order)})
+    if text:
+        sink.events.append(Event(text))
+    sink.marks.append(len(sink.events))
+
+
+def _policy(es: EngineState, seat: str, order: Order) -> None:
+    name, value = order.get("name"), order.get("value")
+    if not isinstance(name, str):
+        raise IllegalOrder("policy needs a name")
+    pols = dict(es["policies"].get(seat) or {})
+    if value in (None, "", "off"):
+        pols.pop(name, None)
+    else:
+        pols[name] = value
+    es["policies"][seat] = pols
+
+
+def _agreement(es: EngineState, seat: str, action: str, what: str, seats: list[str]) -> str:
+    """A draw or an abandonment: one seat offers, every other seat must
+    accept (each in its own signed exchange), any one may decline.  The
+    offer's state lives under ``draw_offer`` (the offering seat) and, only
+    while some but not all have accepted, ``draw_agreed``; likewise for
+    ``abandon_``.  Keys appear only when used, so two-seat games keep the
+    state they always had."""
+    key, agreed_key = f"{what}_offer", f"{what}_agreed"
+    offer = es.get(key)
+    if action == "offer":
+        if offer:
+            raise IllegalOrder(f"{offer} has already offered a {what}: accept or decline it")
+        es[key] = seat
+        return f"{seat} offers a {what}" if what == "draw" else f"{seat} offers to abandon the game"
+    agreed = list(es.get(agreed_key) or [])
+    if not offer or offer == seat or seat in agreed:
+        raise IllegalOrder(f"there is no {what} offer from another seat for you to answer")
+    if action == "decline":
+        es[key] = None
+        es.pop(agreed_key, None)
+        return f"{seat} declines the {what}"
+    agreed.append(seat)
+    if set(agreed) >= set(seats) - {offer}:
+        es[key] = None
+        es.pop(agreed_key, None)
+        es["ended"] = {"how": what, "by": seat, "text": _ENDING[what]}
+        return f"{seat} accepts the {what}"
+    es[agreed_key] = agreed
+    return f"{seat} accepts the {what}; waiting for {', '.join(s for s in seats if s != offer and s not in agreed)}"
+
+
+def parse_engine_order(text: str) -> Order | None:
+    """``policy NAME VALUE...``, ``resign``, ``offer-draw``, ``accept-draw``,
+    ``decline-draw`` (and ``-abandon``); None for anything else (a game
+    order)."""
+    words = text.split()
+    if not words or words[0].lower() not in ENGINE_VERBS:
+        return None
+    verb = words[0].lower()
+    if verb == "policy":
+        if len(words) < 2:
+            raise IllegalOrder("usage: policy NAME VALUE (or `policy NAME off`)")
+        return {"verb": "policy", "name": words[1], "value": " ".join(words[2:])}
+    if len(words) > 1:
+        raise IllegalOrder(f"{verb} takes no arguments")
+    return {"verb": verb}

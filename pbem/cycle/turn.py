@@ -1,0 +1,204 @@
+"""The exchange this program is writing, python-chess style: ``pending``
+names what the sender must decide, ``push`` applies an order (or raises
+IllegalOrder), ``undo`` takes the last one back."""
+from __future__ import annotations
+
+import copy
+import os
+from typing import Any
+
+from pbem.cycle import match as _match
+from pbem.cycle.match import EngineState, Match, fast_copy, public_engine_state
+from pbem.cycle.replay import waiting_after
+from pbem.cycle.run import ENGINE_VERBS, ExchangeRun, Sink, parse_engine_order
+from pbem.cycle.write import seal_for, sign
+from pbem.errors import UsageError
+from pbem.game import Decision, Event, IllegalOrder, Order
+from pbem.protocol import chain as dchain
+from pbem.protocol import gamefile
+from pbem.protocol.canon import canonical, digest
+from pbem.protocol.gamefile import exchange_hash
+from pbem.protocol.stream import RecordingRng, Stream, stream_key
+
+
+class Turn:
+    """The exchange this program is writing.  python-chess style: ``pending``
+    names what the sender must decide, ``push`` applies an order (or raises
+    IllegalOrder), ``undo`` takes the last one back.  The exchange is done
+    when another side must decide, the game ends, or (sealed dice) an order
+    waits for the opponent's dice."""
+
+    def __init__(self, m: Match, me: Any) -> None:
+        if m.me is None:
+            raise UsageError("this key is not a player of this game")
+        if m.next_sender() != m.me:
+            raise UsageError(f"it is {m.next_sender()}'s turn to send, not yours ({m.me})")
+        self.m = m
+        self.me_identity = me
+        self.side = m.me
+        self.n = len(m.exchanges) + 1
+        self.start_es = fast_copy(m.es)
+        self.start_seats = copy.deepcopy(m.seats)
+        self.orders: list[Order] = []          # the sender's own orders, in order
+        self.message = ""
+        self._answers: list[tuple[bytes, Order]] = []
+        self._reveal, self._renew = self._next_reveal()
+        self._simulate()
+
+    # chain ---------------------------------------------------------------
+    def _next_reveal(self) -> tuple[bytes, tuple[bytes, int] | None]:
+        m = self.m
+        seat = m.seats[self.side]
+        if not m.my_seeds:
+            raise UsageError("cannot find your dice seed in this file: is this your key?")
+        seed, n = m.my_seeds[-1]
+        used = seat.reveals_on_chain
+        if seat.next_anchor is not None:
+            # Our last exchange published a new anchor: this reveal is the
+            # first one down the new chain (whose seed is the newest).
+            if dchain.anchor(seed, n) != seat.next_anchor:
+                raise UsageError("cannot find the seed of your renewed dice chain in this file")
+            used = 0
+        cursor = dchain.ChainCursor(seed, n, next_index=n - 1 - used)
+        reveal = cursor.next_reveal()
+        renew = None
+        if cursor.remaining < _match.RENEW_WHEN_LEFT:
+            renew = (os.urandom(32), _match.CHAIN_LENGTH)
+        return reveal, renew
+
+    # the game ------------------------------------------------------------
+    def _simulate(self) -> None:
+        """Run the exchange from its start with the orders given so far."""
+        m = self.m
+        es = fast_copy(self.start_es)
+        seats = copy.deepcopy(self.start_seats)
+        seats[self.side].last = self._reveal
+        reveals = {s: seat.last for s, seat in seats.items()}
+        self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)))
+        self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names)
+        self._queue = list(self.orders)
+        self._answered = 0
+        self.run.run(self._next_entry)
+        if self._queue:
+            raise IllegalOrder("no more orders can go in this exchange")  # pragma: no cover
+
+    def _next_entry(self, d: Decision) -> dict[str, Any] | None:
+        if d.private:
+            self._answered += 1
+            return {"by": "private", "order": self._private(self._answered - 1, self.run.es["game"], d)}
+        if not self._queue:
+            return None
+        return {"by": "player", "order": self._queue.pop(0)}
+
+    @property
+    def es(self) -> EngineState:
+        return self.run.es
+
+    @property
+    def sink(self) -> Sink:
+        return self.run.sink
+
+    @property
+    def how(self) -> str:
+        return self.run.how
+
+    def _private(self, k: int, state: dict[str, Any], d: Decision) -> Order:
+        """The k-th private answer of this exchange.  Re-running the exchange
+        after each push must give the same answer with the same salts, or an
+        order pushed later could refer to secrets that were replaced."""
+        raw = self.m.rules.private_answer(state, d)
+        key = canonical(gamefile.drop_none(raw))
+        if k < len(self._answers) and self._answers[k][0] == key:
+            return fast_copy(self._answers[k][1])
+        filled = self._with_secrets(raw, state)
+        del self._answers[k:]
+        self._answers.append((key, filled))
+        return fast_copy(filled)
+
+    def pending(self) -> Decision | None:
+        """The sender's decision now, or None when the exchange is done."""
+        if self.how != "open":
+            return None
+        return self.m.rules.pending(self.es["game"])
+
+    @property
+    def done(self) -> bool:
+        return self.how != "open"
+
+    def parse(self, text: str) -> Order:
+        order = parse_engine_order(text)
+        if order is None:
+            order = self.m.rules.parse(text, self.es["game"], self.side)
+        return order
+
+    def push(self, order: Order | str) -> list[Event]:
+        if self.done:
+            raise IllegalOrder("this exchange is complete: nothing more can be ordered in it")
+        if isinstance(order, str):
+            order = self.parse(order)
+        order = self._with_secrets(order, self.es["game"])
+        before = len(self.sink.events)
+        self._queue = [order]
+        try:
+            self.run.run(self._next_entry)
+        except IllegalOrder:
+            self._simulate()      # back to the state before the refused order
+            raise
+        self.orders.append(order)
+        return self.sink.events[before:]
+
+    def _with_secrets(self, order: Order, state: dict[str, Any]) -> Order:
+        """Let the game add fresh salts and the secret part to an order of
+        ours (games may not draw randomness of their own)."""
+        if order.get("verb") in ENGINE_VERBS:
+            return order
+        from pbem.protocol.commit import new_salt
+
+        return self.m.rules.fill_secrets(fast_copy(state), self.side, order, new_salt)
+
+    def undo(self) -> None:
+        if not self.orders:
+            raise IllegalOrder("nothing to undo in this exchange")
+        self.orders.pop()
+        self._simulate()
+
+    def query(self, text: str) -> str:
+        return self.m.rules.query(self.es["game"], self.side, text)
+
+    def opening_lines(self) -> list[str]:
+        """What happened before the sender's first decision: the opponent's
+        deferred order resolved with this exchange's dice, and any standing
+        or private answers, each roll with its purpose."""
+        lines = [f"  - {ev.text}" for ev in self.sink.events]
+        lines += [f"    roll: {r['purpose']}: {r['op']} -> {r.get('item', r['result'])}" for r in self.rng.records]
+        return lines
+
+    def waiting_for(self) -> str:
+        return waiting_after(self.m, self.es, self.how, self.side)
+
+    # sealing the exchange -------------------------------------------------
+    def finish(self) -> dict[str, Any]:
+        """The signed exchange.  Only a complete exchange can be signed."""
+        if not self.done:
+            d = self.pending()
+            raise UsageError(f"the exchange is not complete: you must still decide {d.kind if d else ''}")
+        m = self.m
+        ex: dict[str, Any] = {
+            "game_id": m.game_id, "n": self.n, "kind": "play", "side": self.side,
+            "prev": exchange_hash(m.exchanges[-1]),
+            "reveal": self._reveal.hex(),
+            "orders": gamefile.drop_none(self.sink.entries),
+            "state": digest(public_engine_state(self.es)),
+        }
+        if self.message:
+            ex["message"] = self.message
+        secret_part: dict[str, Any] = {}
+        if self.sink.secrets:
+            secret_part["orders"] = self.sink.secrets
+        if self._renew:
+            seed, n = self._renew
+            ex["anchor"], ex["chain_n"] = dchain.anchor(seed, n).hex(), n
+            secret_part["seed"] = seed.hex()
+        if secret_part:
+            ex["sealed"] = seal_for(self.me_identity, secret_part, m.game_id, self.n)
+        return sign(ex, self.me_identity)

@@ -1,0 +1,183 @@
+"""Writing the exchanges that are not play: a new game, a join, a
+disclosure, a rewind offer or answer; and signing and sealing for all."""
+from __future__ import annotations
+
+import base64
+import json
+import os
+from typing import Any, Iterator
+
+from pbem.cycle import match as _match
+from pbem.cycle.match import DICE_TIMINGS, Match, fresh_engine_state, mask_hidden, public_engine_state
+from pbem.errors import UsageError
+from pbem.game import validate_seats
+from pbem.protocol import chain as dchain
+from pbem.protocol import gamefile
+from pbem.protocol.canon import canonical, digest
+from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.scenario import scenario_sha256
+
+
+def seal_for(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> str:
+    from pbem.protocol.seal import seal
+
+    blob = seal(identity.public.seal_pub_raw, canonical(secret_part), game_id, n)
+    return base64.b64encode(blob).decode("ascii")
+
+
+def sign(ex: dict[str, Any], identity: Any) -> dict[str, Any]:
+    ex = gamefile.drop_none(ex)
+    ex["sig"] = identity.sign(signing_bytes(ex)).hex()
+    return ex
+
+
+# -------------------------------------------------------- new, join, disclose
+
+
+def game_seats(game: Any, options: dict[str, Any]) -> tuple[Any, ...]:
+    """The game's seats for these options, checked (2 to 6, named once, on
+    at least two sides)."""
+    seats = tuple(game.seats(options))
+    validate_seats(seats)
+    return seats
+
+
+def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[str, Any],
+               options: dict[str, Any], dice: str, invited: dict[str, Any]) -> dict[str, Any]:
+    """The ``[game]`` header: what every program needs to replay the game.
+    ``sides`` lists the seats in order; a ``[seats]`` table is written only
+    when some seat is not simply a side of its own name."""
+    if dice not in DICE_TIMINGS:
+        raise UsageError(f"dice timing must be one of {', '.join(DICE_TIMINGS)}")
+    full_options = game.validate_options(options)
+    seats = game_seats(game, full_options)
+    header: dict[str, Any] = {
+        "format": gamefile.FORMAT, "id": game_id, "game": game.id, "scenario": scenario_name,
+        "scenario_sha256": scenario_sha256(scenario), "dice": dice, "options": full_options,
+        "sides": [s.name for s in seats], "invited": {s: i.to_dict() for s, i in invited.items()},
+    }
+    if any(s.side != s.name or s.roles for s in seats):
+        header["seats"] = {s.name: {"side": s.side, "roles": list(s.roles)} for s in seats}
+    unknown = set(invited) - set(header["sides"])
+    if unknown:
+        raise UsageError(f"{game.id} has no seat {sorted(unknown)[0]!r}; seats: {', '.join(header['sides'])}")
+    return gamefile.drop_none(header)  # type: ignore[no-any-return]
+
+
+def _anchor_fields(seed: bytes) -> dict[str, Any]:
+    return {"anchor": dchain.anchor(seed, _match.CHAIN_LENGTH).hex(), "chain_n": _match.CHAIN_LENGTH}
+
+
+def new_game(
+    *,
+    game_id: str,
+    game: str,
+    scenario_name: str,
+    scenario: dict[str, Any],
+    options: dict[str, Any],
+    dice: str,
+    creator: Any,
+    creator_side: str,
+    invited: dict[str, Any],
+    message: str = "",
+) -> GameFile:
+    """Exchange 1: the header, the creator's identity and dice anchor.
+    ``creator_side`` names the creator's seat; ``invited`` maps the other
+    seats to the identities invited to them."""
+    from pbem import games
+
+    g = games.load(game)
+    header = header_for(g, game_id=game_id, scenario_name=scenario_name, scenario=scenario,
+                        options=options, dice=dice, invited=invited)
+    if creator_side not in header["sides"]:
+        raise UsageError(f"{game} has no seat {creator_side!r}; seats: {', '.join(header['sides'])}")
+    seed = os.urandom(32)
+    ex = {
+        "game_id": game_id, "n": 1, "kind": "new", "side": creator_side, "prev": ZERO_HASH, "game": header,
+        "player": creator.public.to_dict(), **_anchor_fields(seed),
+    }
+    if message:
+        ex["message"] = message
+    ex["sealed"] = seal_for(creator, {"seed": seed.hex()}, game_id, 1)
+    m = Match(header, scenario)
+    state = m.rules.initial_state()
+    mask_hidden(state, {creator_side})
+    ex["state"] = digest(public_engine_state(fresh_engine_state(state, m.seat_names)))
+    return GameFile([sign(ex, creator)])
+
+
+def join_exchange(m: Match, me: Any, side: str, message: str = "") -> dict[str, Any]:
+    """A join: the joiner's identity and dice anchor for seat ``side``."""
+    if side not in m.seat_names:
+        raise UsageError(f"this game has no seat {side!r}; seats: {', '.join(m.seat_names)}")
+    if side in m.seats:
+        raise UsageError(f"{side} has already joined this game")
+    if any(s.identity.sign_pub == me.public.sign_pub for s in m.seats.values()):
+        raise UsageError("you have already joined this game")
+    invited = m.header.get("invited", {}).get(side)
+    if invited and invited.get("sign_pub") != me.public.sign_pub:
+        raise UsageError(f"this game invited another player as {side} (fingerprint {invited.get('fingerprint', '?')})")
+    seed = os.urandom(32)
+    n = len(m.exchanges) + 1
+    ex = {
+        "game_id": m.game_id, "n": n, "kind": "join", "side": side, "prev": exchange_hash(m.exchanges[-1]),
+        "player": me.public.to_dict(), **_anchor_fields(seed), "orders": [],
+    }
+    if message:
+        ex["message"] = message
+    ex["sealed"] = seal_for(me, {"seed": seed.hex()}, m.game_id, n)
+    ex["state"] = digest(public_engine_state(m.es))   # a join changes no state
+    return sign(ex, me)
+
+
+def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
+    """At game end: publish this seat's seeds and secret order parts, so that
+    ``pbem audit`` can replay with nothing hidden."""
+    if not m.over():
+        raise UsageError("the game is not over: secrets are disclosed only at its end")
+    if any(ex["kind"] == "disclose" and ex["side"] == m.me for ex in m.exchanges):
+        raise UsageError("you have already disclosed your secrets in this game")
+    secrets: dict[str, Any] = {}
+    for ex in m.exchanges:
+        if ex["side"] != m.me or "sealed" not in ex:
+            continue
+        blob = base64.b64decode(ex["sealed"])
+        secrets[str(ex["n"])] = json.loads(me.unseal(blob, m.game_id, ex["n"]).decode("utf-8"))
+    ex = {
+        "game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
+        "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
+    }
+    return sign(ex, me)
+
+
+def rewind_exchange(m: Match, me: Any, to: int | None = None, *, decline: bool = False) -> dict[str, Any]:
+    """Offer to take the game back to the state after exchange ``to``; with
+    ``to=None``, accept the open offer (or, with ``decline``, refuse it)."""
+    if m.me is None:
+        raise UsageError("this key is not a player of this game")
+    if to is None:
+        offer = m.rewind_offer
+        if not offer or offer["by"] == m.me:
+            raise UsageError("there is no rewind offer from another player to answer")
+        if m.me in offer["agreed"]:
+            raise UsageError("you have already accepted this rewind; waiting for the other seats")
+        to = offer["to"]
+        last = set(offer["agreed"]) | {m.me} >= set(m.others(offer["by"]))
+        if decline:
+            kind, state = "rewind-decline", m.state_hash()
+        else:
+            kind = "rewind"
+            state = digest(public_engine_state(m.snapshots[to - 1])) if last else m.state_hash()
+    else:
+        if not 2 <= to < len(m.exchanges):
+            raise UsageError(f"exchange {to} cannot be rewound to: choose 2 to {len(m.exchanges) - 1}")
+        kind, state = "rewind-offer", m.state_hash()
+    ex = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": kind, "side": m.me,
+          "prev": exchange_hash(m.exchanges[-1]), "to": to, "state": state}
+    return sign(ex, me)
+
+
+def iter_rolls(m: Match) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    for rec in m.records:
+        for roll in rec.rolls:
+            yield rec.n, rec.side, roll
