@@ -223,7 +223,7 @@ class AvdRules:
             chit, salt = hidden["chits"][c]
             return {"verb": "reveal", "chit": chit, "salt": salt}
         if decision.kind == "add9a":
-            return {"verb": "add-chit", "chits": self._unplayed_of_kind(state, GERMAN, "9A")[:top["count"]]}
+            return {"verb": "add-chit", "chits": self._forced_9a(state, top)}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
 
     def fill_secrets(self, state: State, side: str, order: dict[str, Any], salt_source) -> dict[str, Any]:
@@ -2130,14 +2130,22 @@ class AvdRules:
         return sorted(c for c, s in self.scn.chits.items() if s.side == side and s.kind == kind
                       and c not in secret and c not in state["played"] and c not in state["cup"])
 
+    def _forced_9a(self, state, top) -> list[str]:
+        """11.1.2 / 14.0 / default 20: the 9th Army chits owed go into the
+        cup, as many as are still unplayed.  The three are alike (any German
+        HQ, 7.2.2), so the lowest-numbered go: the answer holds no choice."""
+        return self._unplayed_of_kind(state, GERMAN, "9A")[:top["count"]]
+
     def _ask_add9a(self, state, top) -> Decision:
-        return Decision(GERMAN, "add9a", f"add up to {top['count']} unplayed 9th Army chit(s) to the cup",
-                        private=True)
+        return Decision(GERMAN, "add9a", f"{top['count']} unplayed 9th Army chit(s) go into the cup, or as many "
+                        "as are left (forced: 11.1.2, 14.0)", private=True)
 
     def _do_add9a(self, state, top, d, order, rng, events) -> None:
         if order["verb"] != "add-chit":
             raise IllegalOrder("expected add-chit")
         chits = list(order.get("chits", []))
+        if len(set(chits)) != len(chits):
+            raise IllegalOrder("add-chit: name each chit once")
         if len(chits) > top["count"]:
             raise IllegalOrder(f"at most {top['count']} chit(s)")
         for c in chits:
@@ -2145,9 +2153,12 @@ class AvdRules:
             if spec is None or spec.kind != "9A" or c in state["played"] or c in state["cup"]:
                 raise IllegalOrder(f"{c} is not an unplayed 9th Army chit")
         if state["hidden"].get(GERMAN) is not None:
-            ok = self._unplayed_of_kind(state, GERMAN, "9A")
-            if any(c not in ok for c in chits):
-                raise IllegalOrder("that 9th Army chit is already in the cup")
+            # Whoever holds the German secrets (his own program, the final
+            # audit) checks that the forced answer was given.
+            forced = self._forced_9a(state, top)
+            if chits != forced:
+                raise IllegalOrder("the 9th Army chits owed are forced (11.1.2, 14.0): add-chit "
+                                   + (" ".join(forced) or "(none left)"))
         self._pop(state, top)
         state["cup"].extend(chits)
         events.append(Event(f"{len(chits)} 9th Army chit(s) go into the cup" if chits
