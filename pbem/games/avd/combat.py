@@ -182,6 +182,10 @@ def can_attack(board: Board, attackers: list[str], target: str,
     """Why these units may not attack ``target`` now (9.1), or None."""
     if not attackers:
         return "no attacking units"
+    twice = sorted({u for u in attackers if attackers.count(u) > 1})
+    if twice:
+        # 9.3.1: each attacking unit adds its strength once
+        return f"{board.name(twice[0])} is named twice: each unit attacks once (9.3.1)"
     side = board.side_of(attackers[0])
     if target not in board.grid:
         return f"{target} is off the map"

@@ -127,14 +127,17 @@ def parse(text: str, scn: Scenario, state: dict[str, Any] | None = None, side: s
             raise IllegalOrder(f"{verb} takes nothing after it")
         return {"verb": verb}
     try:
-        return _parse(verb, args, scn)
+        order = _parse(verb, args, scn)
     except IndexError:
         raise IllegalOrder(f"{verb}: something is missing (see the order list)") from None
+    check_shape(order, scn)
+    return order
 
 
 def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
     if verb == "chits":
         ids = [chit(scn, w) for w in args]
+        _once(ids, lambda c: c, "chit")
         gud = [c for c in ids if scn.chits[c].kind == "guderian"]
         return {"verb": "chits", "guderian": bool(gud),
                 "secret": {"chits": [c for c in ids if c not in gud]}}
@@ -177,7 +180,10 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
         for w, n in zip(args[::2], args[1::2]):
             if not n.isdigit():
                 raise IllegalOrder(f"loss: {n!r} is not a number of steps")
-            steps[unit(scn, w)] = int(n)
+            u = unit(scn, w)
+            if u in steps:
+                raise IllegalOrder(f"loss: {short(scn, u)} is named twice (give each unit's steps once)")
+            steps[u] = int(n)
         return {"verb": "loss", "steps": steps}
     if verb == "retreat":
         if args and not _HEX.match(args[0]):
@@ -211,9 +217,13 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
         while i < len(args):
             w = args[i].lower()
             if w == "recover":
+                if out["recover"]:
+                    raise IllegalOrder("air: one Stuka is recovered per Air Power chit (13.3)")
                 out["recover"] = True
                 i += 1
             elif w == "bomber":
+                if out["bomber"] is not None:
+                    raise IllegalOrder("air: one Bomber attack, on one hex (13.3)")
                 out["bomber"] = hexid(args[i + 1])
                 i += 2
             else:
@@ -227,6 +237,141 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
             raise IllegalOrder("directive moscow or directive distracted")
         return {"verb": "directive", "choice": c}
     raise IllegalOrder(f"unknown order {verb!r}")
+
+
+# ------------------------------------------------------------ order shape
+# What every order names, checked by the rules before anything else (and by
+# the parser on what it builds): each name is known, of the right kind, and
+# given once.  A name given twice would count twice where the rules add
+# things up (9.3.1: a unit adds its strength to an attack once), so it is
+# refused everywhere, whatever the verb.  Which names are legal *now* (the
+# active side's units, an adjacent hex, a listed option) is the rules' part.
+_K_UNIT, _K_UNITS, _K_HEX, _K_PATH, _K_BOOL, _K_COUNT, _K_TEXT, _K_CHITS, _K_STEPS, _K_BOMBER = range(10)
+REQUIRED, OPTIONAL = True, False
+_SHAPES: dict[str, tuple[tuple[str, int, bool], ...]] = {
+    "end-move": (), "end-combat": (), "pass": (), "done": (),
+    "chits": (("guderian", _K_BOOL, OPTIONAL),),
+    "reveal": (("chit", _K_TEXT, REQUIRED), ("salt", _K_TEXT, REQUIRED)),
+    "guderian": (("play", _K_BOOL, REQUIRED),),
+    "stuka": (("use", _K_BOOL, REQUIRED),),
+    "activate": (("unit", _K_UNIT, REQUIRED),),
+    "elite": (("unit", _K_UNIT, REQUIRED),),
+    "seed": (("units", _K_UNITS, REQUIRED),),
+    "oos": (("units", _K_UNITS, REQUIRED),),
+    "disband": (("units", _K_UNITS, REQUIRED),),
+    "withdraw": (("units", _K_UNITS, REQUIRED),),
+    "stars": (("units", _K_UNITS, REQUIRED),),
+    "add-chit": (("chits", _K_CHITS, REQUIRED),),
+    "move": (("unit", _K_UNIT, REQUIRED), ("path", _K_PATH, REQUIRED)),
+    "strat": (("unit", _K_UNIT, REQUIRED), ("path", _K_PATH, REQUIRED)),
+    "advance": (("unit", _K_UNIT, REQUIRED), ("path", _K_PATH, REQUIRED)),
+    "attack": (("hex", _K_HEX, REQUIRED), ("units", _K_UNITS, REQUIRED), ("stuka", _K_BOOL, OPTIONAL)),
+    "loss": (("steps", _K_STEPS, REQUIRED),),
+    "retreat": (("unit", _K_UNIT, OPTIONAL), ("path", _K_PATH, REQUIRED)),
+    "relocate": (("unit", _K_UNIT, REQUIRED), ("hex", _K_HEX, REQUIRED)),
+    "place": (("unit", _K_UNIT, REQUIRED), ("hex", _K_HEX, REQUIRED)),
+    "buy": (("unit", _K_UNIT, REQUIRED), ("hex", _K_HEX, REQUIRED), ("chit", _K_BOOL, OPTIONAL)),
+    "release": (("units", _K_UNITS, REQUIRED), ("buy", _K_COUNT, OPTIONAL)),
+    "air": (("recover", _K_BOOL, OPTIONAL), ("bomber", _K_BOMBER, OPTIONAL)),
+    "art": (("hex", _K_HEX, REQUIRED),),
+    "rocket": (("hex", _K_HEX, REQUIRED),),
+    "directive": (("choice", _K_TEXT, REQUIRED),),
+}
+
+
+def _once(items: list[Any], show, what: str) -> None:
+    seen: set[Any] = set()
+    for x in items:
+        if x in seen:
+            raise IllegalOrder(f"{show(x)} is named twice: name each {what} once")
+        seen.add(x)
+
+
+def _known_unit(scn: Scenario, verb: str, u: Any) -> str:
+    if not isinstance(u, str) or u not in scn.units:
+        raise IllegalOrder(f"{verb}: no unit {u!r}")
+    return u
+
+
+def _known_hex(verb: str, h: Any) -> str:
+    if not isinstance(h, str) or not _HEX.match(h):
+        raise IllegalOrder(f"{verb}: {h!r} is not a hex (four digits, e.g. 3919)")
+    return h
+
+
+def check_shape(order: Any, scn: Scenario) -> None:
+    """IllegalOrder (one line) unless ``order`` is a well-formed order: a
+    known verb, every name it needs present, every unit, hex and chit one
+    that exists, and none given twice."""
+    if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
+        raise IllegalOrder("an order needs a verb")
+    verb = order["verb"]
+    shape = _SHAPES.get(verb)
+    if shape is None:
+        raise IllegalOrder(f"unknown order {verb!r}")
+    s = lambda u: short(scn, u)  # noqa: E731
+    for key, kind, required in shape:
+        if order.get(key) is None:
+            if required and kind != _K_BOMBER:
+                raise IllegalOrder(f"{verb}: {key} is missing")
+            continue
+        v = order[key]
+        if kind == _K_UNIT:
+            _known_unit(scn, verb, v)
+        elif kind == _K_UNITS:
+            if not isinstance(v, list) or not v:
+                raise IllegalOrder(f"{verb}: name the units")
+            for u in v:
+                _known_unit(scn, verb, u)
+            _once(v, s, "unit")
+        elif kind in (_K_HEX, _K_BOMBER):
+            _known_hex(verb, v)
+        elif kind == _K_PATH:
+            if not isinstance(v, list) or not v:
+                raise IllegalOrder(f"{verb}: give the hexes of the path")
+            for h in v:
+                _known_hex(verb, h)
+        elif kind == _K_BOOL:
+            if not isinstance(v, bool):
+                raise IllegalOrder(f"{verb}: {key} must be yes or no")
+        elif kind == _K_COUNT:
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise IllegalOrder(f"{verb}: {key} must be a number")
+        elif kind == _K_TEXT:
+            if not isinstance(v, str):
+                raise IllegalOrder(f"{verb}: {key} must be a word")
+        elif kind == _K_CHITS:
+            if not isinstance(v, list) or any(not isinstance(c, str) or c not in scn.chits for c in v):
+                raise IllegalOrder(f"{verb}: name chits that exist")
+            _once(v, lambda c: c, "chit")
+        elif kind == _K_STEPS:
+            if not isinstance(v, dict) or not v:
+                raise IllegalOrder(f"{verb}: name the units and their steps")
+            for u, n in v.items():
+                _known_unit(scn, verb, u)
+                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                    raise IllegalOrder(f"{verb}: {n!r} is not a number of steps")
+    if verb == "air" and not order.get("recover") and not order.get("bomber"):
+        raise IllegalOrder("air: recover, bomber HEX or both (or pass)")
+    if verb == "chits":
+        _check_chit_selection(order, scn)
+
+
+def _check_chit_selection(order: dict[str, Any], scn: Scenario) -> None:
+    secret, comms = order.get("secret"), order.get("commitments")
+    if secret is not None:
+        if not isinstance(secret, dict):
+            raise IllegalOrder("chits: the selection is malformed")
+        chits, salts = secret.get("chits", []), secret.get("salts", [])
+        if not isinstance(chits, list) or any(not isinstance(c, str) or c not in scn.chits for c in chits):
+            raise IllegalOrder("chits: name chits that exist")
+        if not isinstance(salts, list) or any(not isinstance(x, str) for x in salts):
+            raise IllegalOrder("chits: the salts are malformed")
+        _once(chits, lambda c: c, "chit")
+    if comms is not None:
+        if not isinstance(comms, list) or any(not isinstance(c, str) for c in comms):
+            raise IllegalOrder("chits: the commitments are malformed")
+        _once(comms, lambda c: c[:12] + "...", "commitment")
 
 
 def format_loss(scn: Scenario, alloc: dict[str, int]) -> str:

@@ -116,7 +116,7 @@ def _oos(rules, state, d, value):
     if value == "strongest":
         n = rules._oos_count(state)
         el = sorted(rules._oos_eligible(state), key=lambda u: -_strength(rules, state, u))
-        return {"verb": "oos", "units": el[:n]}
+        return {"verb": "oos", "units": el[:n]} if el[:n] else {"verb": "pass"}
     return None
 
 

@@ -177,9 +177,9 @@ class AvdRules:
         if side != d.side:
             raise IllegalOrder(f"it is the {SIDE_NAME[d.side]} player's decision ({d.kind}), "
                                f"not the {SIDE_NAME.get(side, side)}")
-        verb = order.get("verb")
-        if not isinstance(verb, str):
-            raise IllegalOrder("an order needs a verb")
+        # Every name known, of its kind, and given once, whatever the verb
+        # (9.3.1: a unit named twice must not count twice).
+        orders.check_shape(order, self.scn)
         top = state["stack"][-1]
         events: list[Event] = []
         getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
@@ -230,9 +230,11 @@ class AvdRules:
         """Complete a side's own chit selection before apply: one fresh salt
         per sealed chit (from ``salt_source``, the engine's CSPRNG) and the
         public commitments.  Other orders pass unchanged."""
-        if order.get("verb") != "chits" or "secret" not in order or order["secret"].get("salts"):
-            return order
-        chits = list(order["secret"].get("chits", []))
+        secret = order.get("secret")
+        if order.get("verb") != "chits" or not isinstance(secret, dict) or secret.get("salts") \
+                or not isinstance(secret.get("chits", []), list):
+            return order            # nothing to seal, or malformed: apply refuses it
+        chits = list(secret.get("chits", []))
         return seal_chits(order, [salt_source() for _ in chits])
 
     def demo_order(self, state: State, decision: Decision) -> dict[str, Any] | str:
@@ -744,6 +746,8 @@ class AvdRules:
             start = b.hex_of(uid)
             if not path or path[0] != start:
                 path = [start] + path
+            if len(path) < 2:
+                raise IllegalOrder(f"{name}: a move enters at least one hex (to stay, leave it out)")
             if verb == "strat":
                 movement.strategic_ok(b, uid, path)
             else:
@@ -1667,6 +1671,8 @@ class AvdRules:
             return
         if verb != "disband":
             raise IllegalOrder("answer disband UNIT ... or pass")
+        if len(set(order["units"])) != len(order["units"]):
+            raise IllegalOrder("disband: name each unit once (10.5)")
         for u in order.get("units", []):
             if u not in state["units"] or not b.on_map(u) or b.side_of(u) != SOVIET or not b.is_combat(u) \
                     or b.spec(u).pvo:
@@ -2237,7 +2243,8 @@ class AvdRules:
     def _do_distracted(self, state, top, d, order, rng, events) -> None:
         units = list(order.get("units", []))
         mot = self._withdrawable(state)
-        if order["verb"] != "withdraw" or len(set(units)) != DISTRACTED_REMOVALS or any(u not in mot for u in units):
+        if order["verb"] != "withdraw" or len(units) != DISTRACTED_REMOVALS or len(set(units)) != len(units) \
+                or any(u not in mot for u in units):
             raise IllegalOrder(f"withdraw {DISTRACTED_REMOVALS} different German motorized units on the map")
         for u in units:
             state["units"][u]["where"], state["units"][u]["hex"] = "hitler_removed", None
