@@ -56,7 +56,7 @@ def cli_env(home: Path, scenarios: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
     env.update(
         PBEM_HOME=str(home),
-        PBEM_GAME_MODULES="duel=duelgame",
+        PBEM_GAME_MODULES="duel=duelgame,trio=triogame",
         PBEM_SCENARIOS=os.pathsep.join([str(scenarios), str(TESTS / "data" / "scenarios")]),
         PYTHONPATH=os.pathsep.join([str(REPO), str(TESTS)]),
         PYTHONDONTWRITEBYTECODE="1",
@@ -240,7 +240,7 @@ def test_two_players_play_a_whole_game_by_files_and_mail(tmp_path: Path, dice: s
         if dice == "immediate" and n == 10:
             assert "red: defend dodge (standing order)" in r.stdout
         if dice == "sealed" and n == 5:
-            assert "red: attack  [waits for the opponent's dice]" in r.stdout
+            assert "red: attack  [waits for blue's dice]" in r.stdout
             assert "roll:" not in r.stdout
     final = received
     assert "The game is over" in r.stdout
@@ -261,7 +261,7 @@ def play_round_two_attack_interactively(me: Player, received: Path) -> subproces
     assert "refused: expected pick, got defend" in r.stdout
     assert "1. pick 1" in r.stdout and "3. pick 3" in r.stdout
     assert "taken back" in r.stdout
-    assert "Your order waits for the opponent's dice" in r.stdout
+    assert "Your order waits for red's dice" in r.stdout
     return r
 
 

@@ -73,7 +73,7 @@ def _play_from_file(turn: Any, path: Path) -> None:
     for k, item in enumerate(items, 1):
         if turn.done:
             raise UsageError(f"{path}: order {k} ({item}) comes after the exchange ended "
-                             f"({'waiting for dice' if turn.how == 'deferred' else 'the decision passed to the opponent'}); nothing written")
+                             f"({'waiting for dice' if turn.how == 'deferred' else f'the decision passed to {turn.waiting_for()}'}); nothing written")
         try:
             turn.push(item if isinstance(item, str) else dict(item))
         except IllegalOrder as exc:
@@ -149,7 +149,7 @@ def _play_interactive(turn: Any, m: Any) -> None:
         except IllegalOrder as exc:
             console.print(f"refused: {exc}", style="red", markup=False)
     if turn.how == "deferred":
-        console.print("Your order waits for the opponent's dice: his program resolves it.")
+        console.print(f"Your order waits for {turn.waiting_for()}'s dice: that program resolves it.")
     if not click.confirm("Sign and write this exchange?", default=True):
         raise UsageError("not signed; nothing written")
 

@@ -34,13 +34,13 @@ def record_lines(m: Match, rec: Record) -> list[str]:
         lines.append(f"  {rec.side} agrees: the game goes back to after exchange {rec.rewind_to}"
                      " (the later exchanges stay in the record)")
     marks = rec.marks if len(rec.marks) == len(rec.entries) else [len(rec.events)] * len(rec.entries)
-    # Events before the first entry's resolve the opponent's deferred order.
+    # Events before the first entry's resolve another seat's deferred order.
     for ev in rec.events[:rec.opening]:
         lines.append(f"  - {ev.text}")
     shown = rec.opening
     for entry, mark in zip(rec.entries, marks):
         tag = {"policy": " (standing order)", "private": " (answered by the program)"}.get(entry["by"], "")
-        late = "  [waits for the opponent's dice]" if entry.get("deferred") else ""
+        late = f"  [waits for {rec.waiting or 'the next'}'s dice]" if entry.get("deferred") else ""
         lines.append(f"  {entry['side']}: {_order_text(m, entry)}{tag}{late}")
         for ev in rec.events[shown:mark]:
             lines.append(f"    - {ev.text}")
@@ -50,7 +50,7 @@ def record_lines(m: Match, rec: Record) -> list[str]:
     for roll in rec.rolls:
         lines.append(f"    roll: {roll['purpose']}: {roll['op']} -> {_roll_result(roll)}  (stream {rec.n}, value {roll['pos']})")
     if rec.deferred:
-        lines.append(f"  Dice pending: the opponent's program rolls for {rec.deferred['side']}'s last order")
+        lines.append(f"  Dice pending: {rec.waiting or 'the next'}'s program rolls for {rec.deferred['side']}'s last order")
     return lines
 
 
