@@ -48,7 +48,10 @@ def test_three_players_create_join_and_play_a_round(tmp_path: Path) -> None:
         current = sorted(p.out.glob("*.toml"))[-1]
     from pbem import cycle, session
 
-    m = cycle.replay(session.load_game(current), session.load_scenario("trio/test"))
+    from pbem.scenario import load_toml
+
+    scenario = load_toml(Path(__file__).parent / "data" / "scenarios" / "trio" / "test.toml")
+    m = cycle.replay(session.load_game(current), scenario)
     by_n = {rec.n: rec for rec in m.records}
     assert by_n[5].side == "blue" and by_n[5].rolls[0]["purpose"] == "round 1, north d6"
     assert by_n[8].side == "north" and by_n[8].rolls[0]["purpose"] == "round 1, blue d6"
