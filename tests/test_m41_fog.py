@@ -57,10 +57,11 @@ def test_10_12_1_showdown_reveal_claiming_another_strength_is_refused():
     state = _battle_fixture()
     d = RULES.pending(state)
     assert (d.side, d.kind, d.private) == ("german", "reveal", True)
-    state, _ = RULES.apply(copy.deepcopy(state), "german", RULES.private_answer(state, d), FakeRng(0))
+    state, _ = RULES.apply(copy.deepcopy(state), "german",
+                           RULES.fill_secrets(state, "german", RULES.private_answer(state, d), salts("r")), FakeRng(0))
     d = RULES.pending(state)
     assert (d.side, d.kind) == ("soviet", "reveal")
-    honest = RULES.private_answer(state, d)
+    honest = RULES.fill_secrets(state, "soviet", RULES.private_answer(state, d), salts("s"))
     lie = copy.deepcopy(honest)
     lie["blocks"][0]["strength"] = 1
     tok = lie["blocks"][0]["token"]
@@ -82,11 +83,12 @@ def test_10_12_1_blind_program_resolves_the_battle_from_reveals_alone():
     blind["hidden"]["soviet"] = None
     while RULES.pending(full) and RULES.pending(full).kind == "reveal":
         d = RULES.pending(full)
-        ans = RULES.private_answer(full, d)
+        ans = RULES.fill_secrets(full, d.side, RULES.private_answer(full, d), salts(f"r{len(rng_log)}"))
         seed = len(rng_log)
         rng_log.append(seed)
         full, _ = RULES.apply(full, d.side, ans, FakeRng(seed))
-        blind, _ = RULES.apply(blind, d.side, ans, FakeRng(seed))
+        blind, _ = RULES.apply(blind, d.side, {k: v for k, v in ans.items()
+                                               if k != "secret" or d.side != "soviet"}, FakeRng(seed))
     assert canonical(public(full)) == canonical(public(blind))
 
 
@@ -238,6 +240,8 @@ def test_1_5_revealed_strength_shows_until_a_secret_change_hides_it():
     begin(state, "soviet")
     assert "S-16A 16th Army:3" in _text(state, "german")
     after, _ = play(state, "soviet", {"verb": "pass", "dl": [tok]}, FakeRng(0))
-    german = _text(after, "german")
-    assert "S-16A" not in german and "16th Army" not in german and f"{tok} (red)" in german
+    german, anyone = _text(after, "german", width=400), _text(after, None)
+    assert "S-16A" not in anyone and "16th Army" not in anyone and f"{tok} (red)" in anyone
+    assert "S-16A" not in german and f"{tok} (red) seen at turn 1 impulse" in german      # only his own note
+    assert "16th Army, strength 3 (may be out of date)" in german
     assert "[S-16A 16th Army:2]" in _text(after, "soviet")

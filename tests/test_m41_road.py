@@ -23,13 +23,14 @@ def test_10_9_E8_snow_two_dice_two_hits_one_companion_one_box():
     state, events = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, rng)
     assert [p for p, _ in rng.log] == [f"road to Leningrad, {hoepner}"] * 2
     assert state["tokens"][hoepner]["area"] == "Pushkin" and state["tokens"][tt]["area"] == "Pushkin"
-    assert state["tokens"][hoepner]["strength"] == 3          # reduced at Deactivation
+    assert state["hidden"]["german"]["blocks"][hoepner]["strength"] == 3     # reduced at Deactivation ...
+    assert not state["tokens"][hoepner]["revealed"]                         # ... and concealed (10.17)
 
 
 def test_10_9_D32_no_companion_no_advance_but_still_reduced():
     state, hoepner, _ = _road("Luga", [])
     state, _ = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, FakeRng(0, [6, 6, 6, 1]))
-    assert state["tokens"][hoepner]["area"] == "Luga" and state["tokens"][hoepner]["strength"] == 3
+    assert state["tokens"][hoepner]["area"] == "Luga" and state["hidden"]["german"]["blocks"][hoepner]["strength"] == 3
 
 
 def test_13_3_1_D30_passing_shlisselburg_cuts_the_western_north_border_at_once():

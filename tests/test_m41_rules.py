@@ -294,7 +294,8 @@ def test_10_3_E7_disengaged_guderian_commands_within_two_areas():
     begin(state, "german")
     order = {"verb": "ti", "activate": [{"token": gud, "path": ["9"]}], "moves": [{"token": near, "path": ["9"]}]}
     state2, _ = play(state, "german", order, FakeRng(0))
-    assert state2["tokens"][gud]["area"] == "9" and state2["tokens"][gud]["strength"] == 0   # deactivated 2 -> heart
+    assert state2["tokens"][gud]["area"] == "9" and not state2["tokens"][gud]["revealed"]    # concealed (10.17)
+    assert state2["hidden"]["german"]["blocks"][gud]["strength"] == 0                      # deactivated 2 -> heart
     bad = {"verb": "ti", "activate": [{"token": gud, "path": ["9"]}], "moves": [{"token": far, "path": ["9"]}]}
     with pytest.raises(IllegalOrder, match="no activated HQ commands it"):
         play(state, "german", bad, FakeRng(0))

@@ -434,6 +434,74 @@ def eliminate(state: State, sc: Scenario, token: str, surrendered: bool, events:
                         {"token": token, "block": block, "surrendered": surrendered}))
 
 
+# --- concealment (10.15, 10.17) -------------------------------------------------------------------
+
+def veil_strengths(spec: BlockSpec, strength: int) -> list[int]:
+    """Every strength a block revealed at ``strength`` may stand at when it is
+    concealed again: the revealed one and each step below it (4.2.3; an HQ
+    skips the one-star level, 4.2.6)."""
+    out = [strength]
+    while True:
+        nxt = step_down(spec, out[-1])
+        if nxt is None:
+            return out
+        out.append(nxt)
+
+
+def remember(state: State, token: str) -> None:
+    """The opponent's own program notes what it last saw of a face-up block
+    (identity, strength, when), in its own hidden part: the public state
+    keeps nothing once the block is concealed (1.5, 10.15)."""
+    v = state["tokens"][token]
+    mind = state["hidden"].get(other(v["side"]))
+    if mind is not None and v.get("revealed"):
+        mind.setdefault("seen", {})[token] = {"block": v["block"], "strength": v["strength"],
+                                              "turn": state["turn"], "impulse": state["impulse"]}
+
+
+def conceal(state: State, token: str) -> None:
+    """Stand a face-up block upright again (10.15, 10.17): its public entry
+    keeps neither identity nor strength, only the commitment its owner made
+    for this strength when he revealed it (the reveal's ``veil``).  A block
+    revealed without one (a hand-made position) stays face up."""
+    v = state["tokens"].get(token)
+    if v is None or not v.get("revealed"):
+        return
+    com = (v.get("veil") or {}).get(str(v["strength"]))
+    if com is None:
+        return
+    remember(state, token)
+    h = state["hidden"].get(v["side"])
+    if h is not None and token in h["blocks"]:
+        e = h["blocks"][token]
+        e.update(strength=v["strength"], salt=e.get("veil", {}).get(str(v["strength"]), e["salt"]))
+        e.pop("veil", None)
+    v.update(revealed=False, commitment=com)
+    for key in ("block", "strength", "veil"):
+        v.pop(key, None)
+
+
+def conceal_after_battle(state: State, sc: Scenario, area: str) -> None:
+    """10.15: a battle lasts one round.  When one side has no units left there,
+    the other side's blocks are concealed, but attacking Fast combat blocks
+    that cleared a Green area stay face up (they may Blitz; concealed when
+    the impulse ends).  When the area is still contested the attackers stay
+    face up and the defenders are concealed."""
+    att = state["active"]
+    df = other(att)
+    if has_units(state, area, att) and has_units(state, area, df):
+        hide = tokens_in(state, area, df)
+    elif has_units(state, area, df):
+        hide = tokens_in(state, area, df)
+    else:
+        green = sc.terrain.get(area) == "green"
+        hide = [t for t in tokens_in(state, area, att)
+                if not (green and sc.spec(state["tokens"][t]["block"]).is_combat
+                        and sc.spec(state["tokens"][t]["block"]).speed == "fast")]
+    for t in hide:
+        conceal(state, t)
+
+
 def reduce_revealed(state: State, sc: Scenario, token: str, events: list[Event], surrender: bool = False) -> None:
     """A revealed block loses a step in public."""
     t = state["tokens"][token]
@@ -612,6 +680,7 @@ def _close_battle(state: State, sc: Scenario, b: dict[str, Any], events: list[Ev
         state["control"][area] = att
         events.append(Event(f"{att} takes {sc.area_name(area)}", {"area": area}))
         b["cleared"] = True
+    conceal_after_battle(state, sc, area)
 
 
 def _natural(area: str) -> tuple[int, str]:

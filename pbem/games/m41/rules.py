@@ -25,6 +25,8 @@ the audit) checks every rule.
 """
 from __future__ import annotations
 
+from pbem.game import BaseGame, BaseRules
+
 import random
 from typing import Any, Callable
 
@@ -86,7 +88,7 @@ PART_RULES: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
-class M41Rules:
+class M41Rules(BaseRules):
     """The rules of Moscow '41 bound to one scenario."""
 
     def __init__(self, scenario: Scenario, options: dict[str, Any]):
@@ -423,6 +425,7 @@ class M41Rules:
         for tok in mine:
             if self.sc.placements[state["setup_slots"][tok]].get("face_up"):
                 self._open(state, tok, openings.get(tok))
+                self._take_veil(state, tok, order)
 
     # logistics (7)
     def _apply_logistics(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
@@ -634,6 +637,7 @@ class M41Rules:
                 raise IllegalOrder(f"{tok}: an Isolated HQ cannot be activated (9.1)")
             if not v["revealed"]:
                 self._open(state, tok, openings.get(tok))
+                self._take_veil(state, tok, order)
             spec = sc.spec(v["block"])
             if spec.type == "lwhq":
                 self._activate_lw(state, side, tok, act, hqs, lw_hqs)
@@ -1068,6 +1072,7 @@ class M41Rules:
             raise IllegalOrder(f"the showdown in {areas} reveals {', '.join(due)}")
         for tok in due:
             self._open(state, tok, given[tok])
+            self._take_veil(state, tok, order)
         events.append(Event(f"{side} reveals " + ", ".join(f"{t}={given[t]['block']}:{given[t]['strength']}"
                                                            for t in due), {"tokens": due}))
         self._advance(state, rng, events)
@@ -1088,6 +1093,27 @@ class M41Rules:
             raise IllegalOrder(f"{tok}: {item['block']!r} is not a {v['side']} block")
         v.update(revealed=True, block=item["block"], strength=item["strength"])
 
+    def _take_veil(self, state: State, tok: str, order: Order) -> None:
+        """A revealed block will be concealed again (10.15, 10.17): the
+        revealing order carries, for each strength it may then have, a fresh
+        commitment (``veil``) whose salts stay in its secret part, so that
+        once concealed nobody but its owner can tell which block it is."""
+        v = state["tokens"][tok]
+        spec = self.sc.spec(v["block"])
+        want = sorted(str(s) for s in mx.veil_strengths(spec, v["strength"]))
+        veil = (order.get("veil") or {}).get(tok)
+        if not isinstance(veil, dict) or sorted(veil) != want or not all(isinstance(c, str) for c in veil.values()):
+            raise IllegalOrder(f"{tok}: the reveal lacks the commitments that conceal it again (10.15, 10.17)")
+        h = state["hidden"].get(v["side"])
+        salts = ((order.get("secret") or {}).get("veil") or {}).get(tok)
+        if h is not None and salts is not None:
+            for s, com in veil.items():
+                if not commit_check({"block": v["block"], "strength": int(s)}, bytes.fromhex(salts.get(s, "")), com):
+                    raise IllegalOrder(f"{tok}: a concealment commitment does not match its secret")
+            if tok in h["blocks"]:
+                h["blocks"][tok]["veil"] = dict(salts)
+        v["veil"] = dict(veil)
+
     def _finish_combat(self, state: State, rng: Rng, events: list[Event]) -> None:
         """HQ Deactivation (10.17), then the Isolation Check (9.3)."""
         side = state["active"]
@@ -1095,6 +1121,7 @@ class M41Rules:
             v = state["tokens"][tok]
             v["activated"] = False
             mx.reduce_revealed(state, self.sc, tok, events)
+            mx.conceal(state, tok)         # 10.17: stood upright again
         supplied = mx.supplied_areas(state, self.sc, side)
         for tok, v in list(state["tokens"].items()):
             if v["side"] == side and v.get("cube") and v["area"] in supplied:
@@ -1193,6 +1220,11 @@ class M41Rules:
             events.append(Event(f"weather roll {roll}: no change", {"roll": roll}))
 
     def _end_impulse(self, state: State, rng: Rng, events: list[Event], passed: bool) -> None:
+        # 10.15: only an attacker in an area still contested after its battle
+        # stays face up; the Blitz exception ends with the impulse
+        for tok in sorted(t for t, v in state["tokens"].items() if v.get("revealed")):
+            if not contested(state, state["tokens"][tok]["area"]):
+                mx.conceal(state, tok)
         if state["phase"] != "over" and self._check_victory(state, events):
             return
         combat = state["combat"]
@@ -1336,9 +1368,10 @@ class M41Rules:
         if not isinstance(com, str):
             raise IllegalOrder(f"{tok}: a new commitment is required")
         v = state["tokens"][tok]
+        mx.remember(state, tok)
         v.update(commitment=com, revealed=False)
-        v.pop("block", None)
-        v.pop("strength", None)
+        for key in ("block", "strength", "veil"):
+            v.pop(key, None)
         if know or (order.get("verb") == "setup" and "secret" in order):
             e = order["secret"]["blocks"][tok]
             item = {"block": e["block"], "strength": e["strength"]}
@@ -1380,8 +1413,17 @@ class M41Rules:
                 order.pop("reveal")
         if order.get("verb") == "ti":
             h = state["hidden"][side]["blocks"]
-            order["reveal"] = [{"token": a["token"], **h[a["token"]]} for a in order.get("activate", [])
+            order["reveal"] = [{"token": a["token"], **_opening(h[a["token"]])} for a in order.get("activate", [])
                                if not state["tokens"][a["token"]]["revealed"] and a["token"] in h]
+        shown = order.get("blocks", []) if order.get("verb") == "reveal" else order.get("reveal", [])
+        for r in shown:
+            # 10.15, 10.17: commitments for each strength the block may have
+            # when it is concealed again; their salts stay in the secret part
+            for s in mx.veil_strengths(self.sc.spec(r["block"]), r["strength"]):
+                salt = salt_source()
+                secret.setdefault("veil", {}).setdefault(r["token"], {})[str(s)] = salt.hex()
+                order.setdefault("veil", {}).setdefault(r["token"], {})[str(s)] = \
+                    commit({"block": r["block"], "strength": s}, salt)
         return order
 
     def _plan(self, state: State, side: str, order: Order, salt_source: Callable[[], bytes]) -> dict[str, tuple[str, int]]:
@@ -1427,7 +1469,7 @@ class M41Rules:
                     new = step_down(sc.spec(e["block"]), e["strength"])
                     if new is not None:
                         plan[tok] = (e["block"], new)
-            order["surrender"] = [{"token": t, **hidden["blocks"][t]} for t, v in sorted(state["tokens"].items())
+            order["surrender"] = [{"token": t, **_opening(hidden["blocks"][t])} for t, v in sorted(state["tokens"].items())
                                   if v["side"] == side and v.get("cube") and not v["revealed"] and t not in plan]
         if verb == "logistics" and order.get("choice") == "activate":
             secret = order["secret"]
@@ -1488,7 +1530,8 @@ class M41Rules:
         if h is None:
             raise IllegalOrder(f"{side}'s secrets are not held here")
         if decision.kind == "reveal":
-            return {"verb": "reveal", "blocks": [{"token": t, **h["blocks"][t]} for t in self._due_reveals(state, side)]}
+            return {"verb": "reveal", "blocks": [{"token": t, **_opening(h["blocks"][t])}
+                                                 for t in self._due_reveals(state, side)]}
         if decision.kind == "attrition":
             return {"verb": "attrition"}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
@@ -1577,7 +1620,7 @@ class M41Rules:
         return sitrep(self.sc, state if side is not None else public(state), side)
 
 
-class M41Game:
+class M41Game(BaseGame):
     """Moscow '41 (VentoNuovo Games): blocks with fog of war on an area map."""
 
     id = "m41"
@@ -1632,6 +1675,12 @@ def _derived_salt(old_salt: str, tok: str, impulse: int, turn: int) -> bytes:
     (secret) salt, so the opponent still cannot open the commitment."""
     import hashlib
     return hashlib.sha256(f"m41 attrition {tok} {turn} {impulse} {old_salt}".encode()).digest()[:16]
+
+
+def _opening(entry: dict[str, Any]) -> dict[str, Any]:
+    """What a reveal shows of a hidden entry: block, strength and the salt
+    that opens its commitment, never the salts kept for concealing it."""
+    return {k: entry[k] for k in ("block", "strength", "salt")}
 
 
 def _token(side: str, area: str) -> dict[str, Any]:

@@ -3,10 +3,13 @@
 
 What each viewer sees (1.5 fog of war): his own blocks with identity and
 strength (from his hidden part); the opponent's blocks only as tokens with
-their wood colour and position, unless revealed (HQ activation, showdown,
-face-up set-up), when identity and strength show until the owner's next
-secret change to that block hides it again.  Leaders' strengths, bombers,
-discs, pools and losses are public counts.
+their wood colour and position, unless face up (HQ activation until its
+deactivation, 10.17; a showdown until the battle ends, and for attackers in
+a still-contested area after it, 10.15; face-up set-up).  Once an enemy
+block is concealed again the public state forgets it; the viewer's own
+program keeps a dated note of what it last saw ("seen at turn T impulse
+I: ..., may be out of date") in its own hidden part.  Leaders' strengths,
+bombers, discs, pools and losses are public counts.
 """
 from __future__ import annotations
 
@@ -27,6 +30,11 @@ def block_text(sc: Scenario, state: dict[str, Any], tok: str, viewer: str | None
         text = f"{tok} [{e['block']} {sc.spec(e['block']).name}:{e['strength']}]"
     else:
         text = f"{tok} ({v['colour']})"
+        seen = (hidden or {}).get("seen", {}).get(tok) if v["side"] != viewer else None
+        if seen:
+            # the viewer's own program remembers what it saw; the public state does not (10.15)
+            text += (f" seen at turn {seen['turn']} impulse {seen['impulse']}: {sc.spec(seen['block']).name}, "
+                     f"strength {seen['strength']} (may be out of date)")
     if v.get("cube"):
         text += " (isolated)"
     return text
