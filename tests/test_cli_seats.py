@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import enginehelp  # noqa: F401  (registers the test games)
 from test_cli_e2e import Player
 
 
