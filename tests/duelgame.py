@@ -15,7 +15,7 @@ from pbem.game import BaseGame, BaseRules
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, ScenarioError
-from pbem.protocol.commit import check, commit
+from pbem.game import check_commitment as check, commit
 
 SIDES = ("red", "blue")
 

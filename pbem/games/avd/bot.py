@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import Decision, IllegalOrder
+from pbem.game import Decision, IllegalOrder, probe
 from pbem.games.avd import movement
-from pbem.protocol.stream import FrozenRng, NeedDice
 
 POLICIES = {
     "german": {"guderian": "soviet", "losses": "reduce-strongest-first", "retreat": "first",
@@ -26,21 +25,9 @@ _WANTED = ("attack", "buy", "place", "release", "oos", "art", "rocket", "relocat
 
 
 def legal(rules: Any, state: dict[str, Any], side: str, order: dict[str, Any]) -> bool:
-    """Whether the rules accept ``order`` (an order that gets as far as its
-    dice is legal: games check everything before rolling)."""
-    import pickle
-
-    probe = pickle.loads(pickle.dumps(state))
-    try:
-        if hasattr(rules, "fill_secrets"):
-            # Probing only: the engine fills the real order with fresh salts.
-            order = rules.fill_secrets(probe, side, dict(order), lambda: bytes(16))
-        rules.apply(probe, side, order, FrozenRng())
-    except NeedDice:
-        return True
-    except IllegalOrder:
-        return False
-    return True
+    """Whether the rules accept ``order``: the contract's one legality probe
+    (an order that gets as far as its dice is legal)."""
+    return probe(rules, state, side, order) is None
 
 
 def demo_order(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:

@@ -10,10 +10,9 @@ is legal.  Only the side's own view is read.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from pbem.game import Decision, IllegalOrder
+from pbem.game import Decision, probe
 
 from . import mechanics as mx
 from .model import GERMAN, SOVIET, other
@@ -21,30 +20,13 @@ from .model import GERMAN, SOVIET, other
 State = dict[str, Any]
 
 
-class _Dice:
-    """Fixed dice for trying a candidate: legality never depends on them."""
-
-    def roll(self, sides: int, purpose: str) -> int:
-        return 1
-
-    def draw(self, items: Any, purpose: str) -> int:
-        return 0
-
-    def shuffle(self, items: Any, purpose: str) -> list[Any]:
-        return list(items)
-
-
-def _salt() -> bytes:
-    return b"\x00" * 16
-
-
 def legal(rules: Any, state: State, side: str, order: dict[str, Any]) -> bool:
+    """The contract's legality probe; a malformed scripted order counts as
+    illegal too."""
     try:
-        filled = rules.fill_secrets(copy.deepcopy(state), side, order, _salt)
-        rules.apply(copy.deepcopy(state), side, filled, _Dice())
-    except (IllegalOrder, KeyError, ValueError, StopIteration):
+        return probe(rules, state, side, order) is None
+    except (KeyError, ValueError, StopIteration):
         return False
-    return True
 
 
 def choose(rules: Any, state: State, decision: Decision) -> dict[str, Any]:
