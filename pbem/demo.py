@@ -13,13 +13,12 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-from pbem import exchange, scenario
+from pbem import cycle, scenario, session
 from pbem.protocol import gamefile
 from pbem.errors import UsageError
 from pbem.protocol.identity import generate, save_private, save_public
-from pbem.render.turnlog import turn_log
+from pbem.render.view import render_rich
 
-DEMO_SCENARIO = {"avd": "avd/practice", "m41": "m41/practice"}
 SIDE_NAMES = (("Anna", "anna@example.org"), ("Pavel", "pavel@example.org"))
 
 
@@ -32,20 +31,37 @@ def choose(rules: Any, state: dict[str, Any], decision: Any) -> str | dict[str, 
     return decision.options[0]
 
 
-def run(game: str, exchanges: int, keep: Path | None, echo: Callable[[str], None], console: Any) -> None:
-    if game not in DEMO_SCENARIO:
-        raise UsageError(f"no demo for {game!r}; demos: {', '.join(DEMO_SCENARIO)}")
+def demo_scenario(game: str) -> str:
+    """The scenario a game's demo plays: its ``GAME.demo_scenario``."""
+    from pbem import games
+
+    name = getattr(games.load(game), "demo_scenario", None)
+    if not name:
+        loaded, _ = games.load_all()
+        demos = [gid for gid, g in loaded.items() if getattr(g, "demo_scenario", None)]
+        raise UsageError(f"no demo for {game!r}; demos: {', '.join(demos) or 'none'}")
+    return str(name)
+
+
+def run(game: str | None, exchanges: int, keep: Path | None, echo: Callable[[str], None], console: Any) -> None:
+    """Play the demo of ``game`` (None: :func:`pbem.games.default_demo`)."""
+    if game is None:
+        from pbem import games
+
+        game = games.default_demo()
+    name = demo_scenario(game)
     folder = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        _play(game, exchanges, folder, echo, console)
+        _play(game, name, exchanges, folder, echo, console)
     finally:
         if keep is None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], console: Any) -> None:
-    data = scenario.load_toml(scenario.find(DEMO_SCENARIO[game]))
+def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callable[[str], None],
+          console: Any) -> None:
+    data = scenario.load_toml(scenario.find(scenario_name))
     from pbem import games
 
     g = games.load(game)
@@ -57,16 +73,16 @@ def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], cons
         players[side] = ident
         echo(f"{name} plays {side}: fingerprint {ident.public.fingerprint}")
     first, second = g.sides[0], g.sides[1]
-    gf = exchange.new_game(game_id=f"{game}-demo", game=game, scenario_name=data["scenario"]["id"], scenario=data,
+    gf = cycle.new_game(game_id=f"{game}-demo", game=game, scenario_name=data["scenario"]["id"], scenario=data,
                            options={}, dice="sealed", creator=players[first], creator_side=first,
                            invited={second: players[second].public})
     # Each player's program keeps its own verified view of the game and
     # checks every exchange the other sends before acting on it.
-    views = {second: exchange.replay(gf, data, players[second])}
-    join = exchange.join_exchange(views[second], players[second], second)
-    exchange.advance(views[second], join, players[second])
+    views = {second: cycle.replay(gf, data, players[second])}
+    join = cycle.join_exchange(views[second], players[second], second)
+    cycle.advance(views[second], join, players[second])
     gf = gamefile.GameFile(gf.exchanges + [join])
-    views[first] = exchange.replay(gf, data, players[first])
+    views[first] = cycle.replay(gf, data, players[first])
     _save(folder, gf, 2)
     echo(f"Game created by {first} and joined by {second} (sealed dice). Files in {folder}\n")
     configured: set[str] = set()
@@ -75,7 +91,7 @@ def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], cons
         if side is None:
             break
         me = players[side]
-        turn = exchange.Turn(views[side], me)
+        turn = cycle.Turn(views[side], me)
         if side not in configured and hasattr(turn.m.rules, "demo_policies") and not turn.done:
             # Standing orders answer routine questions without an email.
             for name, value in turn.m.rules.demo_policies(side).items():
@@ -85,17 +101,17 @@ def _play(game: str, count: int, folder: Path, echo: Callable[[str], None], cons
             turn.push(choose(turn.m.rules, turn.es["game"], turn.pending()))
         ex = turn.finish()
         for s, view in views.items():
-            exchange.advance(view, ex, players[s])
+            cycle.advance(view, ex, players[s])
         gf = gamefile.GameFile(gf.exchanges + [ex])
         mine = views[side]
-        text = turn_log(mine, mine.records[-1:])
+        text = session.turn_log(mine, mine.records[-1:])
         path = _save(folder, gf, len(gf.exchanges), text)
         echo(f"--- {path.name} ---")
         echo(text)
     for side, view in views.items():
         echo(f"=== {side}'s sitrep ===")
-        console.print(view.rules.sitrep(view.state, side))
-    final = exchange.replay(gf, data)
+        console.print(render_rich(view.rules.view(view.state, side)))
+    final = cycle.replay(gf, data)
     echo(f"verify: {len(final.exchanges)} exchanges replayed from the file by a bystander; every signature, "
          "dice reveal, roll and state hash checked: valid")
 

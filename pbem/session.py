@@ -77,6 +77,36 @@ def scenario_for(gf: GameFile, override: str | None = None) -> dict[str, Any]:
     return load_scenario(override or gf.header["scenario"])
 
 
+def log_heading(m: cycle.Match) -> Any:
+    """What the turn log needs to know about a match, as data."""
+    from pbem.render.turnlog import LogHeading
+
+    head = m.scenario_head or {}
+    notice = str(head.get("notice", "")) if head.get("practice") else ""
+    return LogHeading(title=m.game.title, game_id=m.game_id, scenario=str(m.header["scenario"]), timing=m.timing,
+                      viewer=m.me, notice=notice, now=now_line(m), format_order=m.rules.format)
+
+
+def now_line(m: cycle.Match) -> str:
+    """The log's last line: who must do what now."""
+    if m.joined() and m.over():
+        return f"Game over: {m.result()}"
+    who = m.next_sender()
+    d = m.pending() if m.joined() else None
+    if d is not None and who == d.seat and not m.es.get("deferred"):
+        return f"Now: {who} must decide: {d.prompt}"
+    if m.joined() and m.es.get("deferred"):
+        return f"Now: {who}'s program resolves {m.es['deferred']['by']}'s dice"
+    return f"Now: waiting for {who}"
+
+
+def turn_log(m: cycle.Match, records: Any) -> str:
+    """The plain-text turn log of ``records`` for this program's reader."""
+    from pbem.render.turnlog import turn_log as draw
+
+    return draw(log_heading(m), records)
+
+
 def recipients(m: cycle.Match) -> list[str]:
     """Every other seat's player, as mail addresses with display names."""
     from pbem.mail import address
@@ -268,7 +298,6 @@ def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path)
     opponent's program will (on the match already verified, which it
     advances: no second replay of the whole game), keep it and write the
     file to send with its turn log."""
-    from pbem.render.turnlog import turn_log
 
     gf = GameFile(loaded.gf.exchanges + [ex])
     m = loaded.match

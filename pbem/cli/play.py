@@ -20,7 +20,7 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
     """Verify the file (or a saved .eml), show what the opponent did, and
     play your part: interactively, or from --orders."""
     from pbem import cycle, session
-    from pbem.render.turnlog import record_lines, turn_log
+    from pbem.render.turnlog import record_lines
 
     me = _me()
     loaded = session.open_game(file, me, scenario=scenario_override)
@@ -28,7 +28,7 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
     if mine is not None:
         m_local = cycle.replay(mine, loaded.scenario, me)
         k = len(loaded.gf.exchanges)
-        path, _ = session.write_outputs(mine, m_local, turn_log(m_local, m_local.records[k:]), out_dir)
+        path, _ = session.write_outputs(mine, m_local, session.turn_log(m_local, m_local.records[k:]), out_dir)
         click.echo(f"You already answered this file (exchange {len(mine.exchanges)}): the file to send is {path}")
         return
     session.compare_with_local(loaded.gf)
@@ -38,7 +38,7 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
         raise UsageError("your key is not a player of this game")
     last = m.records[-1]
     if last.side != m.me:
-        click.echo("\n".join(record_lines(m, last)))
+        click.echo("\n".join(record_lines(session.log_heading(m), last)))
     if not m.joined():
         raise UsageError(f"waiting for {m.next_sender()} to join; nothing to play yet")
     if m.next_sender() != m.me:
@@ -60,22 +60,17 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
 
 
 def _play_from_file(turn: Any, path: Path) -> None:
-    from pbem import scenario as scen
+    from pbem import ordersfile
     from pbem.game import IllegalOrder
 
-    data = scen.load_toml(path)
-    orders = data.get("orders", [])
-    if not isinstance(orders, list):
-        raise UsageError(f"{path}: `orders` must be a list")
-    turn.message = str(data.get("message", ""))
-    policies = data.get("policies", {})
-    items: list[Any] = [f"policy {k} {v}" for k, v in policies.items()] + list(orders)
-    for k, item in enumerate(items, 1):
+    given = ordersfile.load(path)       # orders texts, message, [policies]: nothing else
+    turn.message = given.message
+    for k, item in enumerate(given.items(), 1):
         if turn.done:
             raise UsageError(f"{path}: order {k} ({item}) comes after the exchange ended "
                              f"({'waiting for dice' if turn.how == 'deferred' else f'the decision passed to {turn.waiting_for()}'}); nothing written")
         try:
-            turn.push(item if isinstance(item, str) else dict(item))
+            turn.push(item)
         except IllegalOrder as exc:
             raise PbemError(f"order {k} ({item}): {exc}; nothing written") from None
     if not turn.done:
@@ -156,7 +151,9 @@ def _play_interactive(turn: Any, m: Any) -> None:
 
 def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
                   policies: dict[str, dict[str, Any]] | None = None) -> None:
-    console.print(m.rules.sitrep(state, side))   # a practice game's sitrep says so itself
+    from pbem.render.view import render_rich
+
+    console.print(render_rich(m.rules.view(state, side)))   # a practice game's view says so itself
     for who, pols in sorted((policies if policies is not None else m.es.get("policies", {})).items()):
         if not pols:
             continue

@@ -60,11 +60,11 @@ def sitrep(file: Path, side: str | None) -> None:
 @click.option("--last", "last", type=int, default=0, help="Only the last N exchanges.")
 def log(file: Path, last: int) -> None:
     """The human-readable record of the game."""
-    from pbem.render.turnlog import turn_log
+    from pbem import session
 
     m = _open_with_progress(file, _me(required=False)).match
     records = m.records[-last:] if last else m.records
-    click.echo(turn_log(m, records), nl=False)
+    click.echo(session.turn_log(m, records), nl=False)
 
 
 @main.command()
@@ -137,7 +137,6 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
     from pbem import mail as mailmod
     from pbem import session
     from pbem.protocol import gamefile
-    from pbem.render.turnlog import turn_log
 
     me = _me()
     loaded = session.open_game(file, me)
@@ -146,7 +145,7 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
     if not recipients:
         raise UsageError("no recipient: give --to")
     to = ", ".join(recipients)
-    body = turn_log(m, m.records[-1:])
+    body = session.turn_log(m, m.records[-1:])
     subject = f"[pbem] {m.game.title} {m.game_id}: exchange {len(m.exchanges)}"
     sender = mailmod.address(me.public.name, me.public.email)
     eml = mailmod.compose_eml(file, body, sender=sender, recipient=to, subject=subject, game_id=m.game_id)

@@ -88,17 +88,13 @@ def scenario_check(file: str) -> None:
 def scenario_map(file: str) -> None:
     """A text picture of a scenario's map, to check a transcription against
     the paper map."""
-    import importlib
-
-    from pbem import scenario
+    from pbem import games, scenario
+    from pbem.render.view import render_text
 
     data = scenario.load_toml(scenario.find(file))
     head = scenario.header(data, file)
-    try:
-        module = importlib.import_module(f"pbem.games.{head['game']}.picture")
-    except ImportError:
-        raise UsageError(f"no map picture for {head['game']} scenarios yet") from None
-    click.echo(module.picture(data))
+    view = games.load(head["game"]).scenario_view(data)
+    click.echo(render_text(view, width=120), nl=False)
 
 
 # ---------------------------------------------------------------- new / join
@@ -117,7 +113,6 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
     import os
 
     from pbem import cycle, games, scenario, session
-    from pbem.render.turnlog import turn_log
 
     me = _me()
     data = session.load_scenario(scenario_name)
@@ -141,7 +136,7 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
     gf = cycle.new_game(game_id=game_id, game=game.id, scenario_name=head["id"], scenario=data, options=opts,
                            dice=dice, creator=me, creator_side=mine[0], invited=invited, message=message)
     m = cycle.replay(gf, data, me)
-    path, log = session.write_outputs(gf, m, turn_log(m, m.records), out_dir)
+    path, log = session.write_outputs(gf, m, session.turn_log(m, m.records), out_dir)
     opp = ", ".join(f"{i.name} <{i.email}> ({s})" for s, i in invited.items())
     click.echo(f"Game {game_id} created: {path}")
     click.echo(f"Send it to {opp}: `pbem mail {path}` makes the email. Each runs `pbem join` on it in turn.")

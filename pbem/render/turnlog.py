@@ -1,29 +1,70 @@
 """The turn log: a plain-text after-action report of exchanges, for the body
 of the email and for ``pbem log``.  No rich here: it must read the same in
-any mail client."""
+any mail client.
+
+It draws what it is handed: a :class:`LogHeading` (which game, for whom,
+what happens now) and the records of the exchanges, each shaped as
+:class:`LogRecord` says.  It knows neither the exchange engine nor a game.
+"""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
-from pbem.cycle import Match, Record
+
+class LogEvent(Protocol):
+    text: str
 
 
-def _order_text(m: Match, entry: dict[str, Any]) -> str:
+class LogRecord(Protocol):
+    """One exchange as the log needs it (``pbem.cycle.Record`` is one)."""
+
+    n: int
+    side: str
+    kind: str
+    entries: list[dict[str, Any]]
+    events: Sequence[LogEvent]
+    rolls: list[dict[str, Any]]
+    deferred: dict[str, Any] | None
+    message: str
+    waiting: str
+    marks: list[int]
+    opening: int
+    rewind_to: int
+
+
+@dataclass(frozen=True)
+class LogHeading:
+    """The facts around the records: the game, the reader's seat (his own
+    standing orders are spelt out to him only), and the line saying what
+    happens now."""
+
+    title: str
+    game_id: str
+    scenario: str
+    timing: str
+    viewer: str | None
+    notice: str
+    now: str
+    format_order: Callable[[dict[str, Any]], str]
+
+
+def _order_text(h: LogHeading, entry: dict[str, Any]) -> str:
     order = entry["order"]
     if order.get("verb") == "policy":
-        return "sets a standing order" if entry["side"] != m.me else f"standing order {order.get('name')} = {order.get('value') or 'off'}"
+        return "sets a standing order" if entry["side"] != h.viewer else f"standing order {order.get('name')} = {order.get('value') or 'off'}"
     try:
-        return m.rules.format(order)
+        return h.format_order(order)
     except Exception:  # a game that cannot format its own order still gets a log
         return str(order.get("verb", "order"))
 
 
-def record_lines(m: Match, rec: Record) -> list[str]:
+def record_lines(m: LogHeading, rec: LogRecord) -> list[str]:
     lines = [f"Exchange {rec.n} - {rec.side} ({rec.kind})"]
     if rec.message:
         lines.append(f'  Message: "{rec.message}"')
     if rec.kind == "new":
-        lines.append(f"  New game {m.game_id}: {m.game.title}, scenario {m.header['scenario']}, dice {m.timing}")
+        lines.append(f"  New game {m.game_id}: {m.title}, scenario {m.scenario}, dice {m.timing}")
     elif rec.kind == "join":
         lines.append(f"  {rec.side} joins the game")
     elif rec.kind == "disclose":
@@ -62,29 +103,13 @@ def _roll_result(roll: dict[str, Any]) -> str:
     return str(roll["result"])
 
 
-def now_line(m: Match) -> str:
-    if m.joined() and m.over():
-        return f"Game over: {m.result()}"
-    who = m.next_sender()
-    d = m.pending() if m.joined() else None
-    if d is not None and who == d.side:
-        return f"Now: {who} must decide: {d.prompt}"
-    return f"Now: waiting for {who}"
-
-
-def turn_log(m: Match, records: Iterable[Record]) -> str:
-    out: list[str] = [f"pbem - {m.game.title} - game {m.game_id}"]
-    notice = practice_notice(m)
-    if notice:
-        out.append(notice)
+def turn_log(h: LogHeading, records: Iterable[LogRecord]) -> str:
+    out: list[str] = [f"pbem - {h.title} - game {h.game_id}"]
+    if h.notice:
+        out.append(h.notice)
     out.append("")
     for rec in records:
-        out.extend(record_lines(m, rec))
+        out.extend(record_lines(h, rec))
         out.append("")
-    out.append(now_line(m))
+    out.append(h.now)
     return "\n".join(out) + "\n"
-
-
-def practice_notice(m: Match) -> str:
-    head = getattr(m, "scenario_head", None) or {}
-    return str(head.get("notice", "")) if head.get("practice") else ""
