@@ -17,7 +17,7 @@ def turn_for(gf, sc, ids):
 
 
 def test_a_message_travels_signed_and_shows_in_the_log() -> None:
-    from pbem.render.turnlog import turn_log
+    from pbem.session import turn_log
 
     gf, sc, ids = eh.start("sealed")
     t = turn_for(gf, sc, ids)
@@ -63,7 +63,7 @@ def test_a_draw_cannot_be_accepted_when_none_was_offered() -> None:
 def test_a_rewind_offered_out_of_turn_and_accepted_restores_the_earlier_state() -> None:
     """STORIES.md 4: a misclick sent; both sign a rewind.  The history stays,
     the log shows it, and the replayed turn gets fresh dice."""
-    from pbem.render.turnlog import turn_log
+    from pbem.session import turn_log
 
     gf, sc, ids = eh.start("immediate")
     for _ in range(3):                       # red picks, blue picks, red attacks (rolls at once)

@@ -3,8 +3,8 @@ file written in a practice campaign (and the turn log mailed with it) name
 no block identity that the public state has not shown (search the bytes)."""
 from __future__ import annotations
 
-from pbem import exchange
-from pbem.render.turnlog import turn_log
+from pbem import cycle
+from pbem.session import turn_log
 from test_m41_campaign import PRACTICE, one_exchange, start
 
 
@@ -15,7 +15,7 @@ def test_1_5_game_files_and_turn_logs_never_name_a_hidden_block() -> None:
     shown: set[str] = set()
     for _ in range(16):
         gf, side = one_exchange(gf, sc, ids)
-        full = exchange.replay(gf, sc, ids[side])         # the sender's program knows its own blocks
+        full = cycle.replay(gf, sc, ids[side])         # the sender's program knows its own blocks
         state = full.state
         for tok, v in state["tokens"].items():
             if v.get("revealed"):
