@@ -1,6 +1,8 @@
 """Scenario files: loading, completeness, identity and lookup, for every game.
 
-A scenario is one TOML file under ``scenarios/<game>/``.  Published
+A scenario is one TOML file: shipped by its game (``GAME.scenario_package``;
+the built-in games' live in the repository's ``scenarios/<game>/``) or in a
+folder of ``$PBEM_SCENARIOS``.  Published
 scenarios carry every fact the rulebook text gives and mark each value the
 text does not give (it is printed on the map, the chart sheet or the
 counters) with the string :data:`MISSING`; a ``[[missing]]`` list may add
@@ -31,7 +33,7 @@ from pbem.errors import InvalidFile, UsageError
 
 __all__ = [
     "MISSING", "MAX_BYTES", "load_toml", "find_missing", "count_missing",
-    "scenario_sha256", "scenario_dirs", "find", "list_all", "header",
+    "scenario_sha256", "scenario_dirs", "shipped", "find", "list_all", "header",
 ]
 
 MISSING = "MISSING"
@@ -219,9 +221,10 @@ def header(data: dict[str, Any], where: str = "scenario") -> dict[str, Any]:
 
 # ------------------------------------------------------------------ lookup
 def scenario_dirs() -> list[Path]:
-    """Where scenarios are looked for: the repository's ``scenarios/``
-    folder, then every folder in ``$PBEM_SCENARIOS`` (os.pathsep-separated)."""
-    dirs = [Path(__file__).resolve().parent.parent / "scenarios"]
+    """The folders of ``$PBEM_SCENARIOS`` (os.pathsep-separated), each
+    holding ``<game>/<name>.toml`` files.  They are searched after the
+    scenarios the installed games ship (:func:`shipped`)."""
+    dirs = []
     extra = os.environ.get("PBEM_SCENARIOS", "")
     for part in extra.split(os.pathsep):
         if part.strip():
@@ -229,15 +232,60 @@ def scenario_dirs() -> list[Path]:
     return dirs
 
 
-def _available() -> dict[str, Path]:
-    """name ("avd/practice") -> file, first folder wins."""
+def shipped(game_id: str) -> dict[str, Path]:
+    """The scenarios a registered game ships: name ("avd/practice") -> file.
+
+    A game names where they are as ``GAME.scenario_package``: a package
+    (regular or namespace) installed with it whose ``*.toml`` files are the
+    scenarios.  Its folders are the package's ``__path__`` (so it must be on
+    the file system, as every pip-installed wheel is; the editable install's
+    namespace placeholders are skipped, which Python 3.11's
+    ``importlib.resources`` does not do).  A game without one ships none.
+    UsageError if the game or its package cannot be loaded."""
+    import importlib
+
+    from pbem import games
+
+    package = getattr(games.load(game_id), "scenario_package", None)
+    if not package:
+        return {}
+    try:
+        module = importlib.import_module(package)
+    except ImportError as exc:
+        raise UsageError(f"game {game_id!r}: its scenario package {package!r} cannot be imported ({exc})") from None
+    folders = [Path(entry) for entry in getattr(module, "__path__", ()) if os.path.isdir(entry)]
+    if not folders:
+        raise UsageError(f"game {game_id!r}: its scenario package {package!r} is not a folder on disk")
     found: dict[str, Path] = {}
+    for folder in folders:
+        for f in sorted(folder.glob("*.toml")):
+            found.setdefault(f"{game_id}/{f.stem}", f)
+    return found
+
+
+def _from_dirs(found: dict[str, Path]) -> None:
     for base in scenario_dirs():
         if not base.is_dir():
             continue
         for f in sorted(base.glob("*/*.toml")):
-            name = f"{f.parent.name}/{f.stem}"
-            found.setdefault(name, f)
+            found.setdefault(f"{f.parent.name}/{f.stem}", f)
+
+
+def _available(failures: dict[str, str] | None = None) -> dict[str, Path]:
+    """name ("avd/practice") -> file: every registered game's shipped
+    scenarios, then ``$PBEM_SCENARIOS``; the first found wins.  A game that
+    cannot be loaded is skipped (its reason put in ``failures``)."""
+    from pbem import games
+
+    found: dict[str, Path] = {}
+    for gid in games.ids():
+        try:
+            for name, path in shipped(gid).items():
+                found.setdefault(name, path)
+        except UsageError as exc:
+            if failures is not None:
+                failures[gid] = str(exc)
+    _from_dirs(found)
     return found
 
 
@@ -246,8 +294,19 @@ def find(name: str) -> Path:
     p = Path(name).expanduser()
     if p.is_file():
         return p
-    available = _available()
     key = name[:-5] if name.endswith(".toml") else name
+    # The usual case loads only the game the name starts with.
+    from pbem import games
+
+    gid = key.split("/", 1)[0]
+    if "/" in key and gid in games.registered():
+        try:
+            hit = shipped(gid).get(key)
+        except UsageError:
+            hit = None
+        if hit is not None:
+            return hit
+    available = _available()
     if key in available:
         return available[key]
     listing = ", ".join(sorted(available)) or "none"
@@ -256,9 +315,13 @@ def find(name: str) -> Path:
 
 def list_all() -> list[tuple[str, str, str, bool, int]]:
     """Every scenario found: (name, game, title, practice, missing_count).
-    A file that does not load is listed with its error as title and game "?"."""
+    A file that does not load is listed with its error as title and game
+    "?"; a game whose scenarios cannot be read as ``<game>/*`` with the
+    reason."""
     out = []
-    for name, path in sorted(_available().items()):
+    failures: dict[str, str] = {}
+    available = _available(failures)
+    for name, path in sorted(available.items()):
         try:
             data = load_toml(path)
             head = header(data, f"scenario {name}")
@@ -266,4 +329,6 @@ def list_all() -> list[tuple[str, str, str, bool, int]]:
             out.append((name, "?", f"unreadable: {exc}", False, -1))
             continue
         out.append((name, head["game"], head["title"], head["practice"], count_missing(data)))
+    for gid, reason in sorted(failures.items()):
+        out.append((f"{gid}/*", gid, f"unavailable: {reason}", False, -1))
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import ScenarioError
+from pbem.game import BaseGame, ScenarioError
 from pbem.games.avd.model import GERMAN, SOVIET
 
 OPTIONS: dict[str, tuple[Any, str]] = {
@@ -22,12 +22,17 @@ OPTIONS: dict[str, tuple[Any, str]] = {
 POLICY_KINDS: dict[str, str] = {}
 
 
-class AvdGame:
+class AvdGame(BaseGame):
     """The game package's entry point."""
 
     id = "avd"
     title = "A Victory Denied: Crisis at Smolensk, July-September 1941"
     sides = (GERMAN, SOVIET)
+    # Registration (pyproject's "pbem.games" entry points): where the shipped
+    # scenarios are (the repository's scenarios/avd/, packaged as
+    # pbem_scenarios) and what `pbem demo avd` plays.
+    scenario_package = "pbem_scenarios.avd"
+    demo_scenario = "avd/practice"
 
     def check_scenario(self, data: dict[str, Any]) -> list[str]:
         from pbem.games.avd import scenario
@@ -39,6 +44,10 @@ class AvdGame:
     def policy_kinds(self) -> dict[str, str]:
         from pbem.games.avd.policies import KINDS
         return dict(KINDS)
+
+    def scenario_view(self, data: dict[str, Any]):
+        from pbem.games.avd.picture import scenario_view
+        return scenario_view(data)
 
     def rules(self, scenario_data: dict[str, Any], options: dict[str, Any]):
         from dataclasses import replace

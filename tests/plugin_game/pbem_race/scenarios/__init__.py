@@ -1,0 +1,1 @@
+"""Race scenarios: every ``*.toml`` here (``GAME.scenario_package``)."""
