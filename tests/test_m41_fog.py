@@ -191,8 +191,8 @@ def test_scripted_practice_game_replays_blind_to_the_same_public_state():
 
 def test_notation_round_trip():
     texts = ["pass", "pass; move G05 12 13", "ti; activate G03 9; move G05 13 14; dl G07; art G03 13; fight 17",
-             "si A lv 8; move G05 13", "si B lv 8; reinforce 9A 4A", "logistics pause",
-             "logistics activate lv 4; regen G03 2; replace G05 1; reinforce 22 37"]
+             "si A; move G05 13", "si B; reinforce 9A 4A", "logistics pause", "exploit no", "exploit; move G05 13",
+             "logistics activate; regen G03 2; replace G05 1; reinforce 22 37"]
     for text in texts:
         order = RULES.parse(text, started(), "german")
         assert RULES.format(order) == text

@@ -299,9 +299,11 @@ def logistics_value(state: State, sc: Scenario, side: str) -> int | None:
 def check_lv_claim(state: State, sc: Scenario, side: str, claim: Any) -> int:
     """An order that spends the LV states it; the public check bounds it by
     what anyone can see, the owner's program (and the audit) checks it exactly."""
-    if not isinstance(claim, int) or claim < 0:
-        raise IllegalOrder("the order must state the Logistics Value as 'lv N'")
     exact = logistics_value(state, sc, side)
+    if claim is None and exact is not None:
+        return exact                    # the owner's program computes it (fill_secrets writes it in the order)
+    if not isinstance(claim, int) or isinstance(claim, bool) or claim < 0:
+        raise IllegalOrder("the order lacks the Logistics Value its owner's program states (7.2.1)")
     if exact is not None:
         if claim != exact:
             raise IllegalOrder(f"the {side} Logistics Value is {exact}, not {claim}")
@@ -626,6 +628,10 @@ def _fire(state: State, sc: Scenario, b: dict[str, Any], step: dict[str, Any], r
             if v.get("cube"):
                 continue       # 9.1: Isolated blocks do not attack
             dice = attack_dice(state, side, v["strength"], bool(v.get("river")), b["newly"], sc, v["block"])
+            if v.get("river") and b["newly"] and state["weather"] in ("good",) and v["strength"] > 1:
+                events.append(Event(f"{t} engaged across a river into newly contested {name}: 1 die, not "
+                                    f"{attack_dice(state, side, v['strength'], False, False, sc, v['block'])} "
+                                    "(10.12.5.1)", {"token": t, "river": True}))
         else:
             dice = defence_dice(state, sc, side, v["strength"], v["block"])
         h, rolls = roll_hits(rng, sc, dice, colour, f"{side} fire {name}, {t}")
@@ -659,8 +665,10 @@ def _apply_hits(state: State, sc: Scenario, b: dict[str, Any], events: list[Even
                 b["hits"]["n"] = 0
                 break
             if len(tied) > 1 and choice not in tied:
-                b["tie"] = tied
-                return side
+                if tie_matters(state, sc, tokens_in(state, area, side), b["hits"]["n"]):
+                    b["tie"] = tied
+                    return side
+                choice = tied[0]        # every answer leads to the same losses: nobody is asked
             victim = choice if len(tied) > 1 else tied[0]
             choice = None
             b["tie"] = None
@@ -668,6 +676,37 @@ def _apply_hits(state: State, sc: Scenario, b: dict[str, Any], events: list[Even
         b["hits"]["n"] -= 1
     b["tie"] = None
     return None
+
+
+def tie_matters(state: State, sc: Scenario, tokens: list[str], hits: int) -> bool:
+    """Whether the owner's pick among tied blocks (10.14.1) can change how
+    ``hits`` hits end on his blocks: every block's final strength is worked
+    out for each pick and the answers followed by every later pick.  When
+    every pick leaves the same possible outcomes (every tied block dies
+    anyway, say) the question is not asked: under sealed dice it would cost
+    an email for nothing."""
+    from functools import lru_cache
+
+    specs = {t: sc.spec(state["tokens"][t]["block"]) for t in tokens}
+
+    def hit(now: tuple[tuple[str, int | None], ...], tok: str) -> tuple[tuple[str, int | None], ...]:
+        return tuple((t, step_down(specs[t], s) if t == tok else s) for t, s in now)
+
+    def ties(now: tuple[tuple[str, int | None], ...]) -> list[str]:
+        live = [(t, s) for t, s in now if s is not None]
+        best = max((s for _, s in live), default=None)
+        return [t for t, s in live if s == best]
+
+    @lru_cache(maxsize=None)
+    def ends(now: tuple[tuple[str, int | None], ...], n: int) -> frozenset[tuple[tuple[str, int | None], ...]]:
+        tied = ties(now)
+        if n == 0 or not tied:
+            return frozenset([now])
+        return frozenset().union(*(ends(hit(now, t), n - 1) for t in tied))
+
+    start = tuple((t, state["tokens"][t]["strength"]) for t in sorted(tokens))
+    answers = {ends(hit(start, t), hits - 1) for t in ties(start)}
+    return len(answers) > 1
 
 
 def _close_battle(state: State, sc: Scenario, b: dict[str, Any], events: list[Event]) -> None:

@@ -146,6 +146,11 @@ class Scenario:
     def area_name(self, area: str) -> str:
         return self.names.get(area, area)
 
+    def area_label(self, area: str) -> str:
+        """Number and name ("22 Vyazma"); a box, whose name is its id, once ("Pskov")."""
+        name = self.area_name(area)
+        return name if name == area else f"{area} {name}"
+
     def is_box(self, area: str) -> bool:
         return area in self.boxes
 

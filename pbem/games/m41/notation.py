@@ -4,17 +4,19 @@
     ti; activate G03 [AREA...]; move G05 13 14; dl G07; art G03 13; fight 17
     ti; activate G03; activate G09; air G09 14 he111 2 stuka 1; move G05 14
     aa abort | aa destroy stuka | aa destroyed he111 1 aborted stuka 1   (German: AA hits, 10.12.3)
-    si A lv 8; move G05 13; dl G07        si B lv 8; reinforce 9A 4A
-    logistics pause | logistics activate lv 8; regen G03 2; replace G05 1; reinforce 22 37
+    si A; move G05 13; dl G07             si B; reinforce 9A 4A
+    logistics pause | logistics activate; regen G03 2; replace G05 1; reinforce 22 37
     losses S07                            (which tied block takes a hit, 10.14)
     blitz | blitz; move G05 14; art G03 14  (Blitz Segment, 10.16)
     pass; disband 17; dl S05                (4.1: take back a DL to build another)
     ti; ...; no blitz; no exploit           (decline them in advance: no stop after the battles)
-    exploit no | exploit lv 6; move G05 13 14   (Exploitation, 10.18)
+    exploit no | exploit; move G05 13 14   (Exploitation, 10.18)
     reveal | attrition | setup            (answered by the side's own program)
     setup; place S12 46; place S13 44; dl 17 18; pick G20 G-DR   (owner-chosen set-up areas, DLs, blocks)
 
-Areas entered are listed in order; the starting area is not repeated.
+Areas entered are listed in order; the starting area is not repeated.  The
+Logistics Value an SI, a Leader Activation or an Exploitation spends is
+computed by the player's own program, never typed (7.2.1).
 Regeneration and replacement are secret and go in the order's secret part.
 """
 from __future__ import annotations
@@ -80,26 +82,31 @@ def parse(text: str) -> dict[str, Any]:
             raise IllegalOrder("losses TOKEN")
         order["token"] = head[1]
         return order
+    # 7.2.1: the Logistics Value is computed by the player's own program
+    # (fill_secrets); an "lv N" typed after the head is still read and checked
     if verb == "si":
-        if len(head) != 4 or head[1] not in ("A", "B") or head[2] != "lv":
-            raise IllegalOrder("si A lv N | si B lv N")
-        order.update(option=head[1], lv=_int(head[3], "lv"))
+        if len(head) not in (2, 4) or head[1] not in ("A", "B") or (len(head) == 4 and head[2] != "lv"):
+            raise IllegalOrder("si A; move TOK AREA... | si B; reinforce AREA...")
+        order["option"] = head[1]
+        if len(head) == 4:
+            order["lv"] = _int(head[3], "lv")
     elif verb == "logistics":
         if len(head) < 2 or head[1] not in ("pause", "activate"):
-            raise IllegalOrder("logistics pause | logistics activate lv N")
+            raise IllegalOrder("logistics pause | logistics activate; regen TOK N; replace TOK N; reinforce AREA...")
         order["choice"] = head[1]
-        if head[1] == "activate":
+        if head[1] == "activate" and len(head) > 2:
             if len(head) != 4 or head[2] != "lv":
-                raise IllegalOrder("logistics activate lv N")
+                raise IllegalOrder("logistics activate; regen TOK N; replace TOK N; reinforce AREA...")
             order["lv"] = _int(head[3], "lv")
     elif verb == "exploit":
-        if head[1:] in ([], ["no"]):
+        if head[1:] == ["no"] or (head[1:] == [] and len(segs) == 1):
             if len(segs) > 1:
-                raise IllegalOrder("exploit no | exploit lv N; move TOK AREA...")
+                raise IllegalOrder("exploit no | exploit; move TOK AREA...")
             return order
-        if len(head) != 3 or head[1] != "lv":
-            raise IllegalOrder("exploit no | exploit lv N; move TOK AREA...")
-        order["lv"] = _int(head[2], "lv")
+        if head[1:] and (len(head) != 3 or head[1] != "lv"):
+            raise IllegalOrder("exploit no | exploit; move TOK AREA...")
+        if head[1:]:
+            order["lv"] = _int(head[2], "lv")
     elif verb not in ("pass", "ti", "blitz") or len(head) != 1:
         raise IllegalOrder(f"unknown order {' '.join(head)!r}")
     for seg in segs[1:]:
@@ -151,13 +158,11 @@ def format_order(order: dict[str, Any]) -> str:
                          + ([" ".join(["dl", *order["dls"]])] if order.get("dls") else [])
                          + [f"pick {t} {b}" for t, b in order.get("secret", {}).get("assign", {}).items()])
     if verb == "si":
-        head += [order["option"], "lv", str(order["lv"])]
+        head.append(order["option"])
     elif verb == "exploit":
-        head += ["lv", str(order["lv"])] if "lv" in order else ["no"]
+        head += [] if order.get("moves") else ["no"]
     elif verb == "logistics":
         head.append(order["choice"])
-        if order["choice"] == "activate":
-            head += ["lv", str(order["lv"])]
     if verb == "losses":
         return f"losses {order['token']}"
     if verb == "aa":

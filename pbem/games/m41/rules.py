@@ -147,7 +147,8 @@ class M41Rules(BaseRules):
         if phase == "logistics":
             side = state["logistics_queue"][0]
             return Decision(side, "logistics", f"{side}: Logistics Pause or Leader Activation",
-                            ("logistics pause", "logistics activate lv N; regen TOK N; replace TOK N; reinforce AREA..."))
+                            ("logistics pause", "logistics activate; regen TOK N; replace TOK N; reinforce AREA..."),
+                            hint="the LV is computed for you (7.2.1); ask: ? lv")
         if phase == "battle":
             battle = state["combat"].get("battle")
             if battle and battle.get("aa_due"):
@@ -171,15 +172,15 @@ class M41Rules(BaseRules):
         if phase == "exploit":
             side = state["active"]
             return Decision(side, "exploit", f"{side}: spend the Initiative Disc on an Exploitation Move (10.18)?",
-                            ("exploit no", "exploit lv N; move TOK AREA..."), policy="exploit")
+                            ("exploit no", "exploit; move TOK AREA..."), policy="exploit")
         if phase == "attrition":
             return Decision(state["active"], "attrition", "isolated blocks lose a step", ("attrition",), private=True)
         side = state["active"]
         opts = ["pass", "ti; activate HQ [AREA...]; move TOK AREA...; dl TOK; art HQ AREA; fight AREA"]
         if state["initiative"] == side:
-            opts += ["si A lv N; move TOK AREA...; dl TOK", "si B lv N; reinforce AREA..."]
+            opts += ["si A; move TOK AREA...; dl TOK", "si B; reinforce AREA..."]
         return Decision(side, "impulse", f"{side}: impulse {state['impulse']}, turn {state['turn']}", tuple(opts),
-                        hint="query: reach TOK | lv | supply")
+                        hint="ask: ? reach G05 | ? lv | ? supply  (e.g. ti; activate G03; move G05 14; art G03 14)")
 
     def _needs_reveal(self, state: State) -> str:
         for side in (state["active"], other(state["active"])):
@@ -450,6 +451,10 @@ class M41Rules(BaseRules):
                 self._check_rebuild(state, side, order, lv, changed)
             for tok in changed:
                 self._set_commitment(state, side, order, tok, know)
+            if changed:
+                # the recommitted tokens are public anyway; what each one gained is not (7.2.2)
+                events.append(Event(f"{side} rebuilds {', '.join(sorted(changed, key=mx.natural))} in secret "
+                                    "(regeneration and replacement, 7.2.2)", {"tokens": sorted(changed)}))
             self._place_reinforcements(state, side, order, new_areas, new_tokens, know, events)
             state["leaders"][side] = max(0, state["leaders"][side] - 1)
             events.append(Event(f"{side}: Leader Activation, LV {lv}, {len(new_tokens)} reinforcements", {"lv": lv}))
@@ -554,6 +559,13 @@ class M41Rules(BaseRules):
             state["pool_count"][side] -= 1
             mx.check_stacking(state, sc, side, area, tok)
             self._set_commitment(state, side, order, tok, know)
+            # where the box itself tells which block it is, say why the program put it there
+            if side == GERMAN and area in sc.road:
+                events.append(Event(f"{tok} joins Hoepner in {area}: a drawn 'L' block enters his box, whatever "
+                                    "area was named (5.0, 11.0)", {"token": tok, "area": area}))
+            elif side == SOVIET and sc.is_box(area):
+                events.append(Event(f"{tok}: Zhukov, drawn, is sent to the {area} box as ordered (OR 14.2)",
+                                    {"token": tok, "area": area}))
         if areas:
             events.append(Event(f"{side} deploys reinforcements in {', '.join(areas)}", {"areas": areas}))
 
@@ -1389,6 +1401,10 @@ class M41Rules(BaseRules):
         self._check_parts(order)
         self._check_names(state, side, order)
         order = _copy(order)
+        spends = order.get("verb") == "si" or (order.get("verb") == "exploit" and order.get("moves")) \
+            or (order.get("verb") == "logistics" and order.get("choice") == "activate")
+        if spends and "lv" not in order and state["hidden"].get(side) is not None:
+            order["lv"] = mx.logistics_value(state, self.sc, side)      # 7.2.1: computed, never typed
         secret = order.setdefault("secret", {})
         given = secret.get("salts", {})
         plan = self._plan(state, side, order, salt_source)

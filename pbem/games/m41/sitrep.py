@@ -51,7 +51,7 @@ def sitrep(sc: Scenario, state: dict[str, Any], side: str | None) -> Any:
     areas = sorted({v["area"] for v in state["tokens"].values() if v["area"]} | set(state["dl"]), key=mx.natural)
     for area in areas:
         cells = [", ".join(block_text(sc, state, tok, side) for tok in mx.tokens_in(state, area, s)) for s in SIDES]
-        table.add_row(f"{area} {sc.area_name(area)}", state["control"].get(area, ""), *cells, state["dl"].get(area, ""))
+        table.add_row(sc.area_label(area), state["control"].get(area, ""), *cells, state["dl"].get(area, ""))
     vps = {s: mx.vp(state, sc, s) for s in SIDES}
     air = state.get("air", {}).get("ready", {})
     table.caption = (f"VP german {vps['german']} soviet {vps['soviet']}; leaders {state['leaders']}; "
