@@ -1309,10 +1309,10 @@ class AvdRules:
 
     def _hq_advance_paths(self, state, f, b: Board) -> dict[str, list[list[str]]]:
         """12.4: an HQ that stood with attacking units at the start of the
-        combat may advance with them: into the attacked hex once one of its
-        stack-mates has advanced, and on to a second hex where a motorized
-        stack-mate advanced two.  It ends where a stack-mate's advance went
-        (a prefix of that path), never alone somewhere new."""
+        combat may advance with them: along the path a stack-mate advanced
+        and to its end (the attacked hex, or the second hex of a motorized
+        unit).  As in the retreat (12.3), "with them" means it ends where
+        one of them ended, never in a hex a stack-mate only passed through."""
         out: dict[str, list[list[str]]] = {}
         for hq, origin in sorted(f.get("att_hqs", {}).items()):
             if hq in f["advanced"] or not b.on_map(hq) or b.hex_of(hq) != origin:
@@ -1321,10 +1321,9 @@ class AvdRules:
             for u, path in sorted(f.get("adv_paths", {}).items()):
                 if f.get("origins", {}).get(u) != origin:
                     continue
-                for k in range(1, len(path) + 1):
-                    p = list(path[:k])
-                    if p not in paths and b.stacking_ok(p[-1], f["side"], [hq]) is None:
-                        paths.append(p)
+                p = list(path)
+                if p not in paths and b.stacking_ok(p[-1], f["side"], [hq]) is None:
+                    paths.append(p)
             out[hq] = sorted(paths, key=lambda p: (len(p), p))
         return out
 
