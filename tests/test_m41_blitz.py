@@ -30,8 +30,11 @@ def test_10_16_D34_blitz_after_clearing_a_green_area():
     d = RULES.pending(state)
     assert (d.side, d.kind) == ("german", "blitz") and tank in d.prompt
     assert state["control"]["8"] == "german"
-    empty, _ = play(copy.deepcopy(state), "german", RULES.parse(f"blitz; move {tank} 2", state, "german"), FakeRng(0))
+    rng = FakeRng(0)
+    empty, events = play(copy.deepcopy(state), "german", RULES.parse(f"blitz; move {tank} 2", state, "german"), rng)
     assert empty["control"]["2"] == "german" and empty["tokens"][tank]["area"] == "2"     # AMB-17: no battle
+    assert not [e.text for e in events if e.text.startswith("battle in")] and not [p for p, _ in rng.log if " fire " in p]
+    assert any(f"{tank} blitzes into" in e.text for e in events)
     fought, events = play(copy.deepcopy(state), "german", RULES.parse(f"blitz; move {tank} 13", state, "german"),
                           FakeRng(0, [1] * 20))
     assert any("battle in Roslavl" in e.text for e in events)

@@ -82,6 +82,11 @@ def test_D16_to_D19_absorb_bonus():
     state["control"].update({"8": "soviet", "18": "german", "12": "soviet", "22": "soviet"})
     assert mx.absorb_bonus(state, SC, "8", "soviet") == 0                    # D16 green
     assert mx.absorb_bonus(state, SC, "18", "soviet") == 1                   # D17 yellow held by the attacker
+    assert "22" in SC.cities and SC.terrain["22"] == "yellow"
+    state["control"]["22"] = "german"                                        # D17's city case: Vyazma held
+    assert mx.absorb_bonus(state, SC, "22", "soviet") == 1                   # by the attacker: the City adds nothing
+    state["control"]["22"] = "soviet"
+    assert mx.absorb_bonus(state, SC, "22", "soviet") == 2                   # held by the defender it does
     state["dl"].update({"12": "soviet", "22": "soviet"})
     assert mx.absorb_bonus(state, SC, "12", "soviet") == 3                   # D18 victory + DL
     assert mx.absorb_bonus(state, SC, "22", "soviet") == 3                   # D19 yellow + city + DL, the cap

@@ -32,8 +32,9 @@ def test_4_2_6_E3_guderians_red_blocks_are_the_six_named_units():
                            "Das Reich Motorized Division", "Grossdeutschland Motorized Regiment",
                            "1st Cavalry Division"}
         else:
-            assert red <= {"24th Panzer Corps", "46th Panzer Corps", "47th Panzer Corps",
-                           "Das Reich Motorized Division", "Grossdeutschland Regiment", "1st Cavalry Division"}
+            # practice data carries five of the six (no 46th Panzer Corps); the whole set, not a subset
+            assert red == {"24th Panzer Corps", "47th Panzer Corps", "Das Reich Motorized Division",
+                           "Grossdeutschland Regiment", "1st Cavalry Division"}
 
 
 def _guderian_commands(block: str, area: str) -> bool:
@@ -52,10 +53,13 @@ def _guderian_commands(block: str, area: str) -> bool:
 
 
 def test_4_2_6_E3_guderian_commands_red_and_white_in_range_other_colours_only_in_his_area():
-    assert _guderian_commands("G-DR", "8")           # Red, one area away
-    assert _guderian_commands("G-35K", "8")          # White: any Tactical HQ (4.2.6)
-    assert not _guderian_commands("G-57PzK", "8")    # Green: Hoth's, not Guderian's
-    assert _guderian_commands("G-57PzK", "9")        # any block in the HQ's own area (10.2)
+    # the whole outcome: every German combat block of the practice set, one area from Guderian (8) and in his
+    # own area (9): commanded exactly when Red or White, or when in his area (10.2)
+    combat = sorted(b for b, s in SC.blocks.items() if s.side == "german" and s.is_combat)
+    away = {b for b in combat if _guderian_commands(b, "8")}
+    assert away == {b for b in combat if SC.spec(b).colour in ("red", "white")}
+    assert {"G-DR", "G-35K"} <= away and "G-57PzK" not in away
+    assert all(_guderian_commands(b, "9") for b in combat)
 
 
 # --- E4 (7.2.1): German LV at Campaign start -------------------------------------------------------

@@ -219,21 +219,51 @@ def _e5_state():
     inf = put(state, "german", "G-5K", "5", strength=1)        # next step (2) is black: 1 point
     state["phase"] = "logistics"
     state["logistics_queue"] = ["german"]
+    # the pool: blocks that are not on the map and can all enter a Staging Area (no 'L' block: Hoepner is away)
+    state["hidden"]["german"]["pool"] = ["G-2FK", "G-8FK", "G-6K", "G-9K", "G-35K", "G-53K", "G-Azul"]
     state["pool_count"]["german"] = len(state["hidden"]["german"]["pool"])
     return state, hq3, hq0, tank, inf
+
+
+def _e5_order(hq3, hq0, tank, inf, draws):
+    return {"verb": "logistics", "choice": "activate", "reinforce": ["9A", "4A", "9A", "4A", "9A"][:draws],
+            "secret": {"regenerate": {hq3: 1, hq0: 3}, "replace": {tank: 1, inf: 1}}}
 
 
 def test_7_2_2_E5_leader_activation_in_snow():
     state, hq3, hq0, tank, inf = _e5_state()
     assert mx.logistics_value(state, SC, "german") == 4     # (0 + 4 + 3 + 2) halved, the heart HQ excluded
-    order = {"verb": "logistics", "choice": "activate", "lv": 4, "reinforce": ["9A", "4A", "9A", "4A"][:0],
-             "secret": {"regenerate": {hq3: 1, hq0: 3}, "replace": {tank: 1, inf: 1}}}
-    state2, _ = play(state, "german", order, FakeRng(0))
+    state2, events = play(state, "german", _e5_order(hq3, hq0, tank, inf, 4), FakeRng(0))
     h = state2["hidden"]["german"]["blocks"]
     assert h[hq3]["strength"] == 4 and h[hq0]["strength"] == 4
     assert h[tank]["strength"] == 3 and h[inf]["strength"] == 2
+    new = sorted(set(state2["tokens"]) - set(state["tokens"]))
+    assert len(new) == 4 and state2["pool_count"]["german"] == 7 - 4                       # the real draw: 4
+    assert all(state2["tokens"][t]["area"] in SC.staging and h[t]["block"] in state["hidden"]["german"]["pool"]
+               for t in new)
     assert state2["leaders"]["german"] == 0
     assert RULES.audit(state2) == []
+
+
+def test_7_2_2_E5_the_lv_is_not_recalculated_after_the_heart_hq_is_regenerated():
+    # regenerating the heart HQ would make it count (LV 5 halved... 4 + 1): the fifth draw is still refused
+    state, hq3, hq0, tank, inf = _e5_state()
+    with pytest.raises(IllegalOrder, match="at most 4 reinforcements"):
+        play(state, "german", _e5_order(hq3, hq0, tank, inf, 5), FakeRng(0))
+
+
+def test_7_1_E5_logistics_pause_restores_the_leader_and_nothing_else():
+    state = started()
+    state["turn"], state["phase"], state["logistics_queue"] = 5, "logistics", ["soviet", "german"]
+    state["leaders"].update(soviet=0, german=1)
+    before = copy.deepcopy(state)
+    after, events = play(state, "soviet", RULES.parse("logistics pause", state, "soviet"), FakeRng(0))
+    from pbem.games.m41.rules import _leader
+    assert after["leaders"] == {"soviet": SC.spec(_leader(SC, "soviet")).max, "german": 1} == {"soviet": 4, "german": 1}
+    assert after["tokens"] == before["tokens"] and after["pool_count"] == before["pool_count"]
+    assert after["hidden"] == before["hidden"] and after["logistics_queue"] == ["german"]
+    after, _ = play(after, "german", RULES.parse("logistics pause", after, "german"), FakeRng(0))
+    assert after["leaders"]["german"] == 4 and after["phase"] == "impulse"
 
 
 def test_7_2_2_E5_rebuild_beyond_the_lv_is_refused_at_audit():
@@ -373,15 +403,29 @@ def test_11_E12_strategic_impulse_moves_at_most_lv_blocks():
 
 
 def test_2_7_E14_fifth_block_in_a_green_area_is_illegal():
+    # 2.7: the limit is per player: 4 German and 4 Soviet blocks (and a DL) share a Green area;
+    # a fifth block of either side is refused
     state = empty_board()
-    for a in ("8", "9"):
+    for a in ("8", "9", "14"):
         state["control"][a] = "german"
     toks = [put(state, "german", b, "9") for b in ("G-24PzK", "G-47PzK", "G-DR", "G-GD")]
+    reds = [put(state, "soviet", b, "9") for b in ("S-13A", "S-16A", "S-19A", "S-20A")]
+    state["dl"]["9"] = "german"
     extra = put(state, "german", "G-1Cav", "8")
+    red5 = put(state, "soviet", "S-21A", "14")
+    assert SC.terrain["9"] == "green" and len(toks) == len(reds) == 4
+    state["initiative"] = "german"
     begin(state, "german")
-    with pytest.raises(IllegalOrder, match="more than 4"):
-        play(state, "german", {"verb": "pass", "moves": [{"token": extra, "path": ["9"]}]}, FakeRng(0))
-    assert len(toks) == 4
+    with pytest.raises(IllegalOrder, match="more than 4 german"):
+        play(state, "german", {"verb": "si", "option": "A", "moves": [{"token": extra, "path": ["9"]}]}, FakeRng(0))
+    state["control"]["14"] = "soviet"
+    state["initiative"] = "soviet"
+    begin(state, "soviet")
+    with pytest.raises(IllegalOrder, match="more than 4 soviet"):
+        play(state, "soviet", {"verb": "si", "option": "A", "moves": [{"token": red5, "path": ["9"]}]}, FakeRng(0))
+    ok, _ = play(state, "soviet", {"verb": "si", "option": "A", "moves": [{"token": reds[0], "path": ["14"]},
+                                                                        {"token": red5, "path": ["9"]}]}, FakeRng(0))
+    assert len(mx.tokens_in(ok, "9", "soviet")) == 4 and len(mx.tokens_in(ok, "9", "german")) == 4
 
 
 # --- derived movement tests -------------------------------------------------------------------------
