@@ -72,6 +72,7 @@ class Stream:
 
     def __init__(self, key: bytes) -> None:
         self._key = bytes(key)
+        self.key = self._key
         self._pos = 0
         self._block_no = -1
         self._block: tuple[int, ...] = ()
@@ -134,9 +135,24 @@ class RecordingRng:
     serves which purpose cannot be steered.
     """
 
-    def __init__(self, stream: Stream) -> None:
+    def __init__(self, stream: Stream, seeds: Mapping[str, bytes] | None = None) -> None:
         self.stream = stream
         self.records: list[dict[str, Any]] = []
+        self.seeds = dict(seeds or {})
+        self.secret_rngs: dict[str, RecordingRng] = {}
+
+    def secret(self, seat: str) -> "RecordingRng | None":
+        """``seat``'s secret stream for this shared stream (PROTOCOL.md,
+        "Secret stream"), or None where this program does not hold the
+        seat's secret seed.  One stream per seat and shared stream: a second
+        call goes on where the first stopped."""
+        if seat not in self.seeds:
+            return None
+        if seat not in self.secret_rngs:
+            from pbem.protocol.secret import secret_stream
+
+            self.secret_rngs[seat] = RecordingRng(secret_stream(self.seeds[seat], self.stream.key))
+        return self.secret_rngs[seat]
 
     @property
     def position(self) -> int:
@@ -184,7 +200,10 @@ class NeedDice(Exception):
 
 class FrozenRng:
     """An :class:`pbem.game.Rng` with no stream yet: every call raises
-    :class:`NeedDice`."""
+    :class:`NeedDice`, a secret stream's too."""
+
+    def secret(self, seat: str) -> "FrozenRng":
+        raise NeedDice(f"a secret draw for {seat}")
 
     def roll(self, sides: int, purpose: str) -> int:
         raise NeedDice(purpose)
