@@ -172,11 +172,9 @@ class AvdRules:
 
     def apply(self, state: State, side: str, order: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         d = self.pending(state)
-        if d is None:
-            raise IllegalOrder("the game is over")
-        if side != d.side:
-            raise IllegalOrder(f"it is the {SIDE_NAME[d.side]} player's decision ({d.kind}), "
-                               f"not the {SIDE_NAME.get(side, side)}")
+        why = self._not_yours(d, side)
+        if why:
+            raise IllegalOrder(why)
         # Every name known, of its kind, and given once, whatever the verb
         # (9.3.1: a unit named twice must not count twice).
         orders.check_shape(order, self.scn)
@@ -185,6 +183,53 @@ class AvdRules:
         getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
         self._run(state, rng, events)
         return state, events
+
+    @staticmethod
+    def _not_yours(d: Decision | None, side: str) -> str | None:
+        """Why ``side`` may give no order now (apply's first check)."""
+        if d is None:
+            return "the game is over"
+        if side != d.side:
+            return (f"it is the {SIDE_NAME[d.side]} player's decision ({d.kind}), "
+                    f"not the {SIDE_NAME.get(side, side)}")
+        return None
+
+    def attack_refusal(self, state: State, side: str, order: dict[str, Any]) -> str | None:
+        """Why apply would refuse ``order`` (an attack) from ``side`` now, or
+        None.  The ``odds`` question answers with this, so a question and
+        the order it asks about always agree."""
+        d = self.pending(state)
+        why = self._not_yours(d, side)
+        if why:
+            return why
+        try:
+            orders.check_shape(order, self.scn)
+        except IllegalOrder as exc:
+            return str(exc)
+        if d.kind != "combat":
+            return f"no attack now: the {SIDE_NAME[d.side]} player's decision is {d.kind}"
+        return self._attack_check(state, order)
+
+    def _attack_check(self, state: State, order: dict[str, Any]) -> str | None:
+        """The Combat Segment's check of an attack (9.1, 9.3.6, 13.3): the
+        one function both the order and the question use."""
+        h, attackers = order["hex"], list(order["units"])
+        b = self.board(state)
+        why = combat.can_attack(b, attackers, h, state["attacked_hexes"])
+        if why:
+            return why
+        if b.side_of(attackers[0]) != state["active"]:
+            return "only the active player's units attack"
+        if order.get("stuka") and (state["active"] != GERMAN or state["stukas_ready"] < 1):
+            return "no Stuka available (13.3)"
+        return None
+
+    def attack_odds(self, state: State, order: dict[str, Any]) -> combat.Odds:
+        """The column ``order`` would be resolved on, as the battle reads it."""
+        b = self.board(state)
+        f = {"kind": "normal", "hex": order["hex"], "attackers": list(order["units"]),
+             "stuka": 1 if order.get("stuka") else 0, "dstuka": None, "side": b.side_of(order["units"][0])}
+        return self.battle_odds(state, f)
 
     def parse(self, text: str, state: State, side: str) -> dict[str, Any]:
         order = orders.parse(text, self.scn, state, side)
@@ -944,19 +989,11 @@ class AvdRules:
             return
         if verb != "attack":
             raise IllegalOrder("expected attack HEX with UNIT ... or end-combat")
-        h, attackers = order.get("hex"), list(order.get("units", []))
-        b = self.board(state)
-        for u in attackers:
-            if u not in state["units"]:
-                raise IllegalOrder(f"no unit {u}")
-        why = combat.can_attack(b, attackers, h, state["attacked_hexes"])
+        h, attackers = order["hex"], list(order["units"])
+        why = self._attack_check(state, order)
         if why:
             raise IllegalOrder(why)
-        if b.side_of(attackers[0]) != state["active"]:
-            raise IllegalOrder("only the active player's units attack")
         stuka = bool(order.get("stuka"))
-        if stuka and (state["active"] != GERMAN or state["stukas_ready"] < 1):
-            raise IllegalOrder("no Stuka available (13.3)")
         for u in attackers:
             state["units"][u]["attacked"] = True
         state["attacked_hexes"].append(h)

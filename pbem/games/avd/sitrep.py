@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import IllegalOrder
-from pbem.games.avd import combat, movement, orders
+from pbem.games.avd import movement, orders
 from pbem.games.avd.board import SIDE_NAME
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET
 
@@ -33,14 +33,22 @@ def query(rules, state: dict[str, Any], side: str, text: str) -> str:
         lines += [f"  {h}  {movement.mp(c)} MP" for c, h in cells]
         return "\n".join(lines)
     if verb == "odds":
-        o = orders.parse("attack " + " ".join(words[1:]), scn)
-        stuka = 1 if o.get("stuka") else 0
-        german = b.side_of(o["units"][0]) == GERMAN
-        odds = combat.odds(b, o["units"], o["hex"], stuka=stuka,
-                           timoshenko=state.get("timoshenko", False) and not german,
-                           turn1=state["turn"] == 1 and german)
-        head = f"attack on {o['hex']}: " + (odds.label if odds.legal else f"illegal - {odds.reason}")
-        return "\n".join([head] + [f"  {s}" for s in odds.steps])
+        # The same reading and the same check as the attack order itself
+        # (rules.attack_refusal), so the answer is "illegal" exactly when
+        # the order would be refused, and says why in the order's words.
+        try:
+            o = orders.parse("attack " + " ".join(words[1:]), scn)
+        except IllegalOrder as exc:
+            return f"attack on {words[1] if len(words) > 1 else '?'}: illegal - {exc}"
+        why = rules.attack_refusal(state, side, o)
+        # the column and its shifts, where there is one to show (units on the map, a hex on it)
+        odds = rules.attack_odds(state, o) if o["hex"] in b.grid and all(
+            b.on_map(u) and b.grid.adjacent(b.hex_of(u), o["hex"]) for u in o["units"]) else None
+        if why is None and odds is not None and odds.legal:
+            head = f"attack on {o['hex']}: {odds.label}"
+        else:
+            head = f"attack on {o['hex']}: illegal - {why or (odds.reason if odds else 'no column')}"
+        return "\n".join([head] + [f"  {s}" for s in (odds.steps if odds else [])])
     raise IllegalOrder(f"unknown question {verb!r}: ask reach UNIT or odds HEX with UNIT ...")
 
 
