@@ -299,8 +299,10 @@ def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path)
     advances: no second replay of the whole game), keep it and write the
     file to send with its turn log."""
 
-    gf = GameFile(loaded.gf.exchanges + [ex])
     m = loaded.match
+    if m.me is None and ex.get("kind") != "join":
+        raise UsageError("your key is not a player of this game")
+    gf = GameFile(loaded.gf.exchanges + [ex])
     cycle.advance(m, ex, me)
     log = turn_log(m, m.records[-1:])
     path, log_path = write_outputs(gf, m, log, out_dir)

@@ -106,7 +106,7 @@ def test_a_50_mb_file_is_refused_before_it_is_read(table) -> None:
     out = fresh_out(anna, "huge")
     before = game_versions(anna)
     line = refused(anna, "play", str(big), "--out", str(out))
-    assert "MB is far too large for a game file" in line
+    assert "larger than 20 MB, far too large for a game file" in line
     assert_nothing_written(anna, out, before)
     big.unlink()
 
@@ -165,7 +165,7 @@ def test_the_wrong_thing_given_as_a_game_file(table, what, reason) -> None:
 
 
 @pytest.mark.parametrize("orders, reason", [
-    ("orders = [\n", "invalid TOML"),
+    ("orders = [\n", "not valid TOML"),
     ("orders = 5\n", "`orders` must be a list"),
     ('orders = ["fly to the moon"]\n', "order 1 (fly to the moon): cannot read"),
     ('orders = ["attack"]\n', "order 1 (attack): expected pick, got attack"),

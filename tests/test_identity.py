@@ -153,7 +153,7 @@ def test_fingerprint_is_rederived_on_load(anna, tmp_path):
     "content, message",
     [
         (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not a text file"),
-        (b"this is = = not toml", "is not TOML"),
+        (b"this is = = not toml", "not valid TOML"),
         (b'title = "a game"\n', "not a pbem file"),
         (b'kind = "pbem-game"\nversion = 1\n', "is a game file, not a private key file"),
         (b'kind = "recipe"\n', "is a 'recipe' file"),
@@ -186,8 +186,8 @@ def test_private_file_with_foreign_public_key_is_refused(anna, tmp_path):
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"sign_pub": "abc"}, "sign_pub must be 64 hex digits"),
-        ({"seal_pub": None}, "seal_pub must be 64 hex digits"),
+        ({"sign_pub": "abc"}, "sign_pub must be 64 lower-case hex digits"),
+        ({"seal_pub": None}, "seal_pub must be 64 lower-case hex digits"),
         ({"name": ""}, "player name"),
         ({"email": "not an address"}, "not an e-mail address"),
     ],

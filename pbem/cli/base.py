@@ -36,9 +36,30 @@ class Cli(click.Group):
         except KeyboardInterrupt:
             click.echo("pbem: interrupted; nothing written", err=True)
             sys.exit(130)
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+        except RecursionError:   # a last guard: input nesting is bounded where it is read
+            click.echo("pbem: input nested too deeply to read", err=True)
+            sys.exit(1)
         except Exception as exc:  # never a traceback for the user
             click.echo(f"pbem: internal error: {type(exc).__name__}: {_one_line(str(exc))}", err=True)
             sys.exit(3)
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of our output went away (``pbem demo | head``): stop
+    quietly, as Unix tools do, with the status a shell gives a tool killed
+    by SIGPIPE.  Standard output is pointed at /dev/null first so that the
+    interpreter's last flush cannot complain."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    sys.exit(141)
 
 
 def _one_line(text: str) -> str:

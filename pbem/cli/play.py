@@ -24,6 +24,8 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
 
     me = _me()
     loaded = session.open_game(file, me, scenario=scenario_override)
+    if loaded.match.me is None:     # before anything is kept: a stranger's file never reaches $PBEM_HOME
+        raise UsageError("your key is not a player of this game")
     mine = session.already_answered(loaded.gf, loaded.match.me)
     if mine is not None:
         m_local = cycle.replay(mine, loaded.scenario, me)
@@ -34,8 +36,6 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
     session.compare_with_local(loaded.gf)
     session.keep_version(session.refresh_reading_copies(loaded.gf, loaded.match))
     m = loaded.match
-    if m.me is None:
-        raise UsageError("your key is not a player of this game")
     last = m.records[-1]
     if last.side != m.me:
         click.echo("\n".join(record_lines(session.log_heading(m), last)))

@@ -294,6 +294,8 @@ def _open_sealed(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, A
 
 
 def _check_seed(m: Match, ex: dict[str, Any], seed: bytes) -> None:
+    if "anchor" not in ex or "chain_n" not in ex:
+        raise Verification(f"exchange {ex['n']}: a dice seed is disclosed for an exchange that published no anchor")
     if dchain.anchor(seed, ex["chain_n"]).hex() != ex["anchor"]:
         raise Verification(f"exchange {ex['n']}: sealed dice seed does not match the published anchor")
 
@@ -327,6 +329,11 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng)
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
+    except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
+        # A signed order may hold anything; a game that does not refuse a
+        # malformed one by name still must not crash the verifier.
+        raise Verification(f"{where}: an order of a shape the game cannot read "
+                           f"({type(exc).__name__}: {exc}); a forged order or a defect of this program") from None
     if how == "open" and ex["kind"] != "join":
         d = m.rules.pending(m.es["game"])
         raise Verification(f"{where}: ends while {sender} still has to decide ({d.kind if d else '?'})")

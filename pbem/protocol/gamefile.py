@@ -18,13 +18,13 @@ Replaying them is :mod:`pbem.cycle`'s job.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pbem.errors import InvalidFile, UsageError
+from pbem.errors import InvalidFile
 from pbem.fsutil import atomic_write  # noqa: F401  (re-exported: writers of game files use it)
+from pbem.fsutil import loads_toml, read_bounded
 from pbem.protocol.canon import canonical, digest
 
 FORMAT = "pbem/1"
@@ -96,11 +96,12 @@ class GameFile:
 
 
 def parse(text: str, name: str = "game file") -> GameFile:
-    """Parse game-file text.  Every defect is one line naming ``name``."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidFile(f"{name}: not valid TOML ({exc})") from None
+    """Parse game-file text.  Every defect is one line naming ``name``;
+    anything the format does not define (a top-level table, a header key, an
+    exchange field for its kind, an order entry's key) is refused by name."""
+    from pbem.protocol import schema
+
+    data = loads_toml(text, name)
     kind = data.get("kind")
     if isinstance(kind, str) and kind.startswith("pbem-"):
         raise InvalidFile(f"{name}: this is a {kind} file, not a game file")
@@ -109,6 +110,10 @@ def parse(text: str, name: str = "game file") -> GameFile:
     exchanges = data.get("exchange")
     if not isinstance(exchanges, list) or not exchanges:
         raise InvalidFile(f"{name}: no [[exchange]] tables: not a pbem game file")
+    extra = sorted(set(data) - {"game", "exchange", "state"})
+    if extra:
+        raise InvalidFile(f"{name}: unknown top-level entry {extra[0]!r} (a game file holds [game], "
+                          "[[exchange]] and [state] only)")
     for i, ex in enumerate(exchanges, 1):
         if not isinstance(ex, dict):
             raise InvalidFile(f"{name}: exchange {i} is not a table")
@@ -117,12 +122,15 @@ def parse(text: str, name: str = "game file") -> GameFile:
     if not isinstance(state, dict):
         raise InvalidFile(f"{name}: [state] is not a table")
     gf = GameFile(exchanges=exchanges, state=state)
+    if exchanges[0].get("kind") != "new" or not isinstance(exchanges[0].get("game"), dict):
+        raise InvalidFile(f"{name}: exchange 1 is not a 'new' exchange carrying the game header")
     header = gf.header
-    if not isinstance(header, dict):
-        raise InvalidFile(f"{name}: the game header of exchange 1 is not a table")
     if header.get("format") != FORMAT:
         raise InvalidFile(f"{name}: unknown format {header.get('format')!r} (this program reads {FORMAT})")
-    _check_header_fields(header, name)
+    schema.check_header(header, name)
+    for i, ex in enumerate(exchanges, 1):
+        schema.check_exchange(ex, f"{name}: exchange {i} ({ex['kind']})")
+    schema.check_state_copy(state, name)
     copy = data.get("game")
     if copy is not None and canonical(copy) != canonical(header):
         raise InvalidFile(f"{name}: the [game] table differs from the signed header of exchange 1")
@@ -130,23 +138,6 @@ def parse(text: str, name: str = "game file") -> GameFile:
 
 
 _REQUIRED: dict[str, type] = {"game_id": str, "n": int, "kind": str, "side": str, "prev": str, "state": str, "sig": str}
-_HEADER: dict[str, type] = {"id": str, "game": str, "scenario": str, "scenario_sha256": str, "dice": str, "sides": list}
-_HEADER_OPTIONAL: dict[str, type] = {"options": dict, "invited": dict}
-
-
-def _check_header_fields(header: dict[str, Any], name: str) -> None:
-    """Types of the header's fields, before anything uses them (the
-    scenario is looked up by name before the signature can be checked)."""
-    for key, typ in (_HEADER | _HEADER_OPTIONAL).items():
-        if key not in header:
-            if key in _HEADER:
-                raise InvalidFile(f"{name}: the game header lacks {key!r}")
-            continue
-        if not isinstance(header[key], typ):
-            kind = "a table" if typ is dict else ("a list" if typ is list else typ.__name__)
-            raise InvalidFile(f"{name}: game header field {key!r} should be {kind}")
-    if not header["sides"] or not all(isinstance(s, str) for s in header["sides"]):
-        raise InvalidFile(f"{name}: game header field 'sides' should list the sides by name")
 
 
 def _check_fields(ex: Exchange, i: int, name: str) -> None:
@@ -160,19 +151,10 @@ def _check_fields(ex: Exchange, i: int, name: str) -> None:
 
 
 def read_bytes(path: Path) -> bytes:
-    """A file's bytes, refusing what cannot be a game file before reading it
-    whole."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InvalidFile(f"{path}: {size // (1024 * 1024)} MB is far too large for a game file")
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    """A file's bytes (a game file or a saved email), refusing what cannot
+    be one (a folder, a FIFO, a device, more than 20 MB) before or while
+    reading it, never by trusting its stated size."""
+    return read_bounded(path, MAX_FILE_BYTES, "game file")
 
 
 def decode(data: bytes, name: str) -> str:

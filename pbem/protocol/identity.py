@@ -17,19 +17,17 @@ atomically, and never overwrites an existing file: losing a key ends every game
 it plays.
 
 Both files are TOML with a ``kind`` line, so a file given in the wrong place is
-named for what it is rather than failing obscurely.  ``cryptography`` is
-imported inside functions so that the CLI starts fast.
+named for what it is rather than failing obscurely.  The files are
+:mod:`pbem.protocol.keyfile`'s job; its functions are re-exported here.
+``cryptography`` is imported inside functions so that the CLI starts fast.
 """
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from pbem.fsutil import fsync_dir
 from pbem.errors import KeyFileError, UsageError
 
 __all__ = [
@@ -37,6 +35,7 @@ __all__ = [
     "PUBLIC_KIND",
     "PublicIdentity",
     "Identity",
+    "IDENTITY_FIELDS",
     "fingerprint_of",
     "generate",
     "save_private",
@@ -48,26 +47,16 @@ __all__ = [
 
 PRIVATE_KIND = "pbem-private-key"
 PUBLIC_KIND = "pbem-identity"
-FORMAT_VERSION = 1
-MAX_FILE_BYTES = 1 << 20
 
-# Scrypt cost for a key file passphrase: 2**15 x 8 is about 32 MiB and a
-# tenth of a second, the usual interactive setting.  Files with other costs
-# load, within bounds that stop a crafted file from exhausting memory.
-SCRYPT_N = 2**15
-SCRYPT_R = 8
-SCRYPT_P = 1
-_SCRYPT_N_RANGE = (2**10, 2**20)
-_KEY_AAD = b"pbem/private-key/v1"
+IDENTITY_FIELDS = ("name", "email", "sign_pub", "seal_pub", "fingerprint")
+"""Every field of a public identity table (in a game file or an identity file)."""
 
-_HEX32 = re.compile(r"[0-9a-fA-F]{64}")
+# Exactly lower-case hex: one spelling per key, as the program writes it.
+_HEX32 = re.compile(r"[0-9a-f]{64}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
-_KIND_NAMES = {
-    PUBLIC_KIND: "a public identity file",
-    PRIVATE_KIND: "a private key file",
-    "pbem-game": "a game file",
-}
+_FILE_API = ("FORMAT_VERSION", "MAX_FILE_BYTES", "SCRYPT_N", "SCRYPT_R", "SCRYPT_P",
+             "save_private", "load_private", "is_encrypted", "save_public", "load_public")
 
 
 def fingerprint_of(sign_pub_raw: bytes) -> str:
@@ -93,8 +82,8 @@ def _check_person(name: Any, email: Any, where: str) -> None:
 def _hex_key(d: dict[str, Any], key: str, where: str) -> str:
     value = d.get(key)
     if not isinstance(value, str) or not _HEX32.fullmatch(value):
-        raise KeyFileError(f"{where}: {key} must be 64 hex digits (a raw 32-byte key)")
-    return value.lower()
+        raise KeyFileError(f"{where}: {key} must be 64 lower-case hex digits (a raw 32-byte key)")
+    return value
 
 
 @dataclass(frozen=True)
@@ -144,7 +133,7 @@ class PublicIdentity:
             seal_pub=_hex_key(d, "seal_pub", where),
         )
         claimed = d.get("fingerprint")
-        if claimed is not None and claimed != ident.fingerprint:
+        if claimed is not None and (not isinstance(claimed, str) or claimed != ident.fingerprint):
             raise KeyFileError(
                 f"{where}: fingerprint {claimed!r} does not match its key ({ident.fingerprint})"
             )
@@ -218,227 +207,11 @@ def generate(name: str, email: str) -> Identity:
     )
 
 
-# --- files ------------------------------------------------------------------
+def __getattr__(name: str) -> Any:
+    """The key-file functions and constants, from :mod:`pbem.protocol.keyfile`
+    (imported on first use: it imports this module)."""
+    if name in _FILE_API:
+        from pbem.protocol import keyfile
 
-
-def _write_new(path: Path, text: str, mode: int, *, replace: bool = False) -> None:
-    """Write ``text`` to a new file at ``path`` with ``mode``, atomically.
-
-    Unless ``replace`` is set, the name is first claimed with
-    O_CREAT|O_EXCL, so an existing file (a key that may be the only copy) is
-    never replaced, not even by a race.  The content then goes to a temporary
-    file in the same folder, is synced, and is renamed over the claim: a
-    crash leaves either nothing useful written or the whole file, never a
-    truncated key.
-    """
-    import tempfile
-
-    folder = path.parent
-    claimed = False
-    if not replace:
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-        except FileExistsError:
-            raise UsageError(f"{path} already exists; it will not be overwritten") from None
-        except OSError as exc:
-            raise UsageError(f"cannot create {path}: {exc.strerror}") from None
-        os.close(fd)
-        claimed = True
-    tmp_name = None
-    try:
-        tmp_fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(tmp_fd, "w", encoding="utf-8", newline="\n") as fh:
-            os.fchmod(fh.fileno(), mode)
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp_name, path)
-        tmp_name = None
-        fsync_dir(folder)
-    except OSError as exc:
-        if claimed:
-            path.unlink(missing_ok=True)
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
-    finally:
-        if tmp_name is not None:
-            Path(tmp_name).unlink(missing_ok=True)
-
-
-def _read_toml(path: Path, what: str) -> dict[str, Any]:
-    """The parsed TOML at ``path``; any failure is one KeyFileError line."""
-    import tomllib
-
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise KeyFileError(f"{what} {path} not found") from None
-    except IsADirectoryError:
-        raise KeyFileError(f"{what} {path} is a folder, not a file") from None
-    except OSError as exc:
-        raise KeyFileError(f"cannot read {what} {path}: {exc.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise KeyFileError(f"{path} is larger than 1 MB: not a {what}")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise KeyFileError(f"{path} is not a text file (not UTF-8): not a {what}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise KeyFileError(f"{path} is not TOML ({exc}): not a {what}") from None
-
-
-def _expect_kind(data: dict[str, Any], kind: str, path: Path, what: str) -> None:
-    found = data.get("kind")
-    if found == kind:
-        version = data.get("version")
-        if version != FORMAT_VERSION:
-            raise KeyFileError(
-                f"{what} {path} has version {version!r}; this pbem reads version {FORMAT_VERSION}"
-            )
-        return
-    if isinstance(found, str) and found in _KIND_NAMES:
-        raise KeyFileError(f"{path} is {_KIND_NAMES[found]}, not {'a ' + what}")
-    if isinstance(found, str):
-        raise KeyFileError(f"{path} is a {found!r} file, not a {what}")
-    raise KeyFileError(f"{path} is not a pbem file (no kind line): not a {what}")
-
-
-def _derive_passphrase_key(passphrase: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
-
-    return Scrypt(salt=salt, length=32, n=n, r=r, p=p).derive(passphrase.encode("utf-8"))
-
-
-def save_private(identity: Identity, path: str | os.PathLike[str], passphrase: str | None) -> None:
-    """Write ``identity``'s private key file (mode 0600, never over an
-    existing file).  With a passphrase the two keys are encrypted; without
-    one they are stored as hex and the file mode is all that protects them."""
-    import tomli_w
-
-    path = Path(path)
-    public = identity.public
-    data: dict[str, Any] = {
-        "kind": PRIVATE_KIND,
-        "version": FORMAT_VERSION,
-        "name": identity.name,
-        "email": identity.email,
-        "sign_pub": public.sign_pub,
-        "seal_pub": public.seal_pub,
-        "fingerprint": public.fingerprint,
-    }
-    secret = bytes(identity.sign_key) + bytes(identity.seal_key)
-    if passphrase:
-        from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
-
-        salt, nonce = os.urandom(16), os.urandom(12)
-        key = _derive_passphrase_key(passphrase, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-        data["encrypted"] = {
-            "kdf": "scrypt",
-            "n": SCRYPT_N,
-            "r": SCRYPT_R,
-            "p": SCRYPT_P,
-            "salt": salt.hex(),
-            "cipher": "chacha20-poly1305",
-            "nonce": nonce.hex(),
-            "ciphertext": ChaCha20Poly1305(key).encrypt(nonce, secret, _KEY_AAD).hex(),
-        }
-    else:
-        data["sign_key"] = identity.sign_key.hex()
-        data["seal_key"] = identity.seal_key.hex()
-    header = "# pbem private key: keep this file secret and backed up.\n"
-    _write_new(path, header + tomli_w.dumps(data), 0o600)
-
-
-def is_encrypted(path: str | os.PathLike[str]) -> bool:
-    """Whether the private key file at ``path`` needs a passphrase (so the
-    CLI knows whether to ask for one)."""
-    path = Path(path)
-    data = _read_toml(path, "private key file")
-    _expect_kind(data, PRIVATE_KIND, path, "private key file")
-    return "encrypted" in data
-
-
-def _decrypt_keys(enc: Any, passphrase: str | None, path: Path) -> bytes:
-    from cryptography.exceptions import InvalidTag
-    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
-
-    known = isinstance(enc, dict) and (enc.get("kdf"), enc.get("cipher")) == (
-        "scrypt",
-        "chacha20-poly1305",
-    )
-    if not known:
-        raise KeyFileError(f"key file {path}: unknown key encryption")
-    try:
-        n, r, p = (int(enc[k]) for k in ("n", "r", "p"))
-        salt = bytes.fromhex(enc["salt"])
-        nonce = bytes.fromhex(enc["nonce"])
-        ciphertext = bytes.fromhex(enc["ciphertext"])
-    except (KeyError, TypeError, ValueError):
-        raise KeyFileError(f"key file {path}: damaged encryption parameters") from None
-    lo, hi = _SCRYPT_N_RANGE
-    sane = lo <= n <= hi and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16
-    if not sane or len(nonce) != 12:
-        raise KeyFileError(f"key file {path}: unsupported encryption parameters")
-    if not passphrase:
-        raise KeyFileError(f"wrong passphrase for key file {path} (none given)")
-    key = _derive_passphrase_key(passphrase, salt, n, r, p)
-    try:
-        secret = ChaCha20Poly1305(key).decrypt(nonce, ciphertext, _KEY_AAD)
-    except InvalidTag:
-        raise KeyFileError(f"wrong passphrase for key file {path}") from None
-    if len(secret) != 64:
-        raise KeyFileError(f"key file {path}: damaged keys")
-    return secret
-
-
-def load_private(path: str | os.PathLike[str], passphrase: str | None) -> Identity:
-    """Read a private key file.  Raises KeyFileError for a file of another
-    kind, a damaged file, or a wrong or missing passphrase."""
-    path = Path(path)
-    data = _read_toml(path, "private key file")
-    _expect_kind(data, PRIVATE_KIND, path, "private key file")
-    where = f"key file {path}"
-    _check_person(data.get("name"), data.get("email"), where)
-    if "encrypted" in data:
-        secret = _decrypt_keys(data["encrypted"], passphrase, path)
-        sign_key, seal_key = secret[:32], secret[32:]
-    else:
-        sign_key = bytes.fromhex(_hex_key(data, "sign_key", where))
-        seal_key = bytes.fromhex(_hex_key(data, "seal_key", where))
-    identity = Identity(data["name"], data["email"], sign_key, seal_key)
-    public = identity.public
-    # The public halves are stored beside the private ones for reading;
-    # they must be the ones the private keys give.
-    for key in ("sign_pub", "seal_pub"):
-        if key in data and str(data[key]).lower() != getattr(public, key):
-            raise KeyFileError(f"{where}: {key} does not belong to its private key")
-    return identity
-
-
-def save_public(
-    public: PublicIdentity, path: str | os.PathLike[str], *, overwrite: bool = False
-) -> None:
-    """Write a public identity file to give to opponents (mode 0644).  It
-    refuses to replace an existing file unless ``overwrite`` is set, so a
-    slip of the path cannot destroy a private key."""
-    import tomli_w
-
-    path = Path(path)
-    data = {"kind": PUBLIC_KIND, "version": FORMAT_VERSION, **public.to_dict()}
-    text = "# pbem public identity: give this file to your opponents.\n" + tomli_w.dumps(data)
-    replace = overwrite and path.exists()
-    if replace:
-        # Only ever replace another public identity, never a private key.
-        existing = _read_toml(path, "public identity file")
-        _expect_kind(existing, PUBLIC_KIND, path, "public identity file")
-    _write_new(path, text, 0o644, replace=replace)
-
-
-def load_public(path: str | os.PathLike[str]) -> PublicIdentity:
-    """Read a public identity file; the fingerprint is re-derived and checked."""
-    path = Path(path)
-    data = _read_toml(path, "public identity file")
-    _expect_kind(data, PUBLIC_KIND, path, "public identity file")
-    return PublicIdentity.from_dict(data, where=f"identity file {path}")
+        return getattr(keyfile, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -222,6 +222,7 @@ class M41Rules(BaseRules):
     def _check_parts(self, order: Order) -> None:
         """Refuse a part of an order that its impulse or step does not allow,
         naming the rule, rather than dropping it unread."""
+        _check_shapes(order)
         verb = order.get("verb")
         allowed = PARTS.get(verb if verb != "si" else f"si {order.get('option')}")
         if allowed is None:
@@ -1730,3 +1731,36 @@ def _leader(sc: Scenario, side: str) -> str:
 def _copy(order: Order) -> Order:
     import copy
     return copy.deepcopy(order)
+
+
+_TABLE_LISTS = ("activate", "moves", "rails", "offroad", "recall", "air", "blocks", "surrender")
+_NAME_LISTS = ("dl", "fight", "disband", "reinforce", "dls")
+_NAME_TABLES = ("artillery", "place")
+
+
+def _check_shapes(order: Order) -> None:
+    """The parts of an order have the shapes the parser gives them: a
+    signed order from a file may hold anything, and must be refused as
+    illegal, not crash a check that expects a list of tables."""
+    def names(value: Any, what: str) -> None:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise IllegalOrder(f"{what}: a list of names expected")
+
+    for key in _TABLE_LISTS:
+        value = order.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise IllegalOrder(f"{key}: a list of tables expected")
+        for v in value:
+            names(v.get("path", []), f"{key} path")
+            if not isinstance(v.get("to", ""), str) or not isinstance(v.get("token", ""), str):
+                raise IllegalOrder(f"{key}: a token and an area are names")
+    for key in _NAME_LISTS:
+        names(order.get(key, []), key)
+    for key in _NAME_TABLES:
+        value = order.get(key, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise IllegalOrder(f"{key}: a table of names expected")
+    secret = order.get("secret", {})
+    if not isinstance(secret, dict) or not all(isinstance(secret.get(k, {}), dict)
+                                               for k in ("regenerate", "replace", "assign")):
+        raise IllegalOrder("secret part: a table expected")

@@ -19,6 +19,13 @@ from . import mechanics as mx
 from .model import SIDES, Scenario
 
 
+def month_of(sc: Scenario, turn: int) -> str:
+    """The month of ``turn``; once the last turn is over (the turn counter
+    has moved past it), "after" the last month."""
+    months = sc.sequence["months"]
+    return months[turn - 1] if 1 <= turn <= len(months) else f"after {months[-1]}"
+
+
 def block_text(sc: Scenario, state: dict[str, Any], tok: str, viewer: str | None) -> str:
     """One block as ``viewer`` may see it."""
     v = state["tokens"][tok]
@@ -43,7 +50,7 @@ def block_text(sc: Scenario, state: dict[str, Any], tok: str, viewer: str | None
 def sitrep(sc: Scenario, state: dict[str, Any], side: str | None) -> Any:
     from rich.table import Table
 
-    title = (f"Moscow '41 - turn {state['turn']} ({sc.sequence['months'][state['turn'] - 1]}), "
+    title = (f"Moscow '41 - turn {state['turn']} ({month_of(sc, state['turn'])}), "
              f"{state['phase']}, weather {state['weather']}, initiative {state['initiative']}")
     table = Table(title=title)
     for col in ("area", "control", "german", "soviet", "DL"):
