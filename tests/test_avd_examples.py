@@ -206,3 +206,65 @@ def test_14_no_plus_one_when_no_soviet_unit_is_left_in_the_pocket_to_escape():
     assert int(table["rows"][str(roll)][0].rstrip("V")) > 0
     st, _ = rules.apply(st, GERMAN, rules.parse(f"release {unit_}", st, GERMAN), ScriptRng(rolls=[roll], draws=[0]))
     assert st["minsk_drm"] is False
+
+
+# ------------------------------------------- T32 through the engine (2.2.2)
+def _reich_rules(which: str):
+    """Rules on the practice map whose SS Reich counter carries the values
+    written in ``which`` scenario file (the published file cannot start:
+    its map is MISSING, so its counter is set on the practice map)."""
+    import tomllib
+
+    from test_avd_sequence_support import PRACTICE
+    files = {"practice": PRACTICE, "standard": PRACTICE.parent / "standard.toml"}
+    with open(PRACTICE, "rb") as fh:
+        data = tomllib.load(fh)
+    with open(files[which], "rb") as fh:
+        src = tomllib.load(fh)
+    reich = next(u for u in src["units"]["german"] if u["id"] == "G-SSReich")
+    mine = next(u for u in data["units"]["german"] if u["id"] == "G-SSReich")
+    for key in ("attack", "defense", "movement", "reduced_attack", "reduced_defense"):
+        if key in reich:
+            mine[key] = reich[key]
+    from pbem.games.avd import scenario as avd_scenario
+    return AvdRules(avd_scenario.load(data), {})
+
+
+@pytest.mark.parametrize("which", ["practice", "standard"])
+def test_2_2_2_T32_ss_reich_fights_8_8_and_moves_10_full_and_7_7_reduced(which):
+    """The erratum: SS Reich is 8-8-10, reduced 7-7-10.  Read from each
+    scenario file and seen through the engine: the strength it attacks and
+    defends with, and its movement allowance."""
+    rules = _reich_rules(which)
+    for steps, strength in ((2, 8), (1, 7)):
+        st, a, t = _battle_setup(rules, "G-SSReich", "S-45C", GERMAN)
+        st["units"]["G-SSReich"]["steps"] = steps
+        assert f"attack {strength} (SS Reich {strength})" in rules.query(st, GERMAN, f"odds {t} with SSReich")
+        assert f"allowance 10 MP" in rules.query(st, GERMAN, "reach SSReich")
+        # the Soviet attacks it: it defends with the same strength
+        st, a, t = _battle_setup(rules, "S-45C", "G-SSReich", SOVIET)
+        st["units"]["G-SSReich"]["steps"] = steps
+        st["stukas_ready"] = 0
+        put(st, "S-1MRD", a, active=True)
+        assert f"defense {strength} (SS Reich {strength})" in rules.query(st, SOVIET, f"odds {t} with 45Corps 1MRD")
+    # and a battle it fights is resolved at that strength: 8 against 3 is 2-1
+    st, a, t = _battle_setup(rules, "G-SSReich", "S-45C", GERMAN)
+    st, ev = rules.apply(st, GERMAN, rules.parse(f"attack {t} with SSReich", st, GERMAN), ScriptRng(rolls=[2]))
+    assert any(f"Combat {t} at 2-1" in e.text for e in ev)
+
+
+# ------------------------------------------------- 13.2: one Rocket a game
+def test_13_2_a_second_rocket_is_refused_by_apply():
+    rules, st, a, t = _art_position()
+    b = rules.board(st)
+    t2 = next(n for n in b.grid.neighbors(a) if n != t and not b.units_at(n) and not b.in_minsk_pocket(n))
+    put(st, "G-28ID", t2)
+    assert {f"rocket {t}", f"rocket {t2}"} <= set(rules.pending(st).options)
+    rng = ScriptRng(rolls=[2])
+    st, _ = rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, rng)
+    from test_avd_sequence_support import answer_all
+    st, d = answer_all(rules, st, rng, stop=lambda d: d.kind == "art")
+    assert d is not None and d.kind == "art" and st["rocket"] is False
+    assert f"art {t2}" in d.options and f"rocket {t2}" not in d.options
+    with pytest.raises(IllegalOrder, match="Rocket was already used"):
+        rules.apply(st, SOVIET, {"verb": "rocket", "hex": t2}, ScriptRng(rolls=[6]))

@@ -271,16 +271,6 @@ def test_9_4_2_eliminated_unit_destinations():
                    "Pvo": "removed", "Star": "removed", "IsoTan": "removed"}
 
 
-def test_2_2_ss_reich_erratum_values_by_step():
-    """T32: SS Reich is 8-8-10 full and 7-7-10 reduced."""
-    ss = unit("Reich", GERMAN, motorized=True, movement=10, attack=8, defense=8,
-              reduced_attack=7, reduced_defense=7, formation="2PzG")
-    b = board([ss], {"Reich": "0303"})
-    assert (b.attack("Reich"), b.defense("Reich")) == (8, 8)
-    b = board([ss], {"Reich": "0303"}, steps={"Reich": 1})
-    assert (b.attack("Reich"), b.defense("Reich")) == (7, 7)
-
-
 # ------------------------------------------------------------------ 9.5.2 PVO
 def _pvo_board(pvo_steps=(2,), with_other=True):
     units, at, steps = [], {}, {}
