@@ -114,7 +114,8 @@ def parse_result(text: str, specials: Iterable[str] = ()) -> Result:
     Vocabulary: ``-`` no effect; ``A1`` attacker loses 1 step; ``3`` the
     defender loses 3 steps; ``DR`` / ``DR2`` defenders retreat 1 / 2 hexes;
     ``3DR2`` both.  ``R`` and ``RR`` (retreat 1 / 2, as some tables print
-    them, ``2RR`` with losses) are accepted too.  Attacker and defender
+    them, ``2RR`` with losses) are accepted too; letters in either case, and
+    an en or em dash for ``-``.  Attacker and defender
     parts combine with ``/`` or spaces ("A1/1", "A1 DR").  A word listed in
     ``specials`` (case-insensitive) sets ``special``.  ValueError on anything
     else."""
@@ -145,7 +146,8 @@ def parse_result(text: str, specials: Iterable[str] = ()) -> Result:
             once("attacker")
             att = int(tok[1:])
             continue
-        m = _DEFENDER.match(tok)
+        # Letters in either case, as the attacker's "a1" already is read.
+        m = _DEFENDER.match(tok.upper())
         if not m or not tok.isascii() or tok == "":
             raise ValueError(f"bad CRT result {text!r}: cannot read {tok!r}")
         losses, retreat = m.group(1), m.group(2)
