@@ -143,9 +143,9 @@ class Rules(Protocol):
     def result(self, state: State) -> str | None:
         """Who won and why, once the game is over."""
 
-    def sitrep(self, state: State, side: str | None) -> Any:
-        """Deprecated: a rich renderable for ``side``; games move to
-        :meth:`view`, which returns data that ``pbem.render`` draws."""
+    def view(self, state: State, seat: str | None) -> "View":
+        """What ``seat`` may see of ``state`` (None: anyone), as data that
+        ``pbem.render.view`` draws; nothing the seat may not see."""
 
     def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
         """Put fresh salts and the secret part (``order["secret"]``) into an
@@ -187,6 +187,9 @@ class Game(Protocol):
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Every rule option with its value: unknown names and values of the
         wrong type refused (UsageError), defaults filled in."""
+
+    def scenario_view(self, data: dict[str, Any]) -> "View":
+        """A picture of a scenario's map (``pbem scenario map``)."""
 
 
 def public(state: State) -> State:
@@ -237,7 +240,7 @@ class TableBlock:
 class HexMapBlock:
     """Part of a hex map: the grid (first/last column and row and its offset
     convention, as :class:`pbem.board.hexgrid.HexGrid` takes them), the hexes
-    to draw, and a short text per hex (a stack such as ``17Pz+1``)."""
+    to draw, and a text per hex: its stack, top unit first, joined by "+"."""
 
     title: str
     grid: tuple[int, int, int, int, str]
@@ -349,6 +352,9 @@ class BaseGame:
             if type(value) is not type(default):
                 raise UsageError(f"rule option {key} takes a {type(default).__name__}, not {value!r}")
         return {k: options.get(k, default) for k, (default, _) in known.items()}
+
+    def scenario_view(self, data: dict[str, Any]) -> View:
+        return View("map", (TextBlock("map", ("(this game draws no map picture)",)),))
 
 
 def validate_seats(seats: Sequence[SeatSpec]) -> None:

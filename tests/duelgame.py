@@ -10,7 +10,7 @@ defender pick)`` hit points, with a dodge taking nothing on a roll of 1-3.
 """
 from __future__ import annotations
 
-from pbem.game import BaseGame, BaseRules
+from pbem.game import BaseGame, BaseRules, TextBlock, View
 
 from typing import Any
 
@@ -173,8 +173,9 @@ class DuelRules(BaseRules):
         r, b = st["hp"]["red"], st["hp"]["blue"]
         return "draw" if r == b else ("red wins" if r > b else "blue wins")
 
-    def sitrep(self, st, side):
-        return f"Duel round {st['round']}: red {st['hp']['red']} hp, blue {st['hp']['blue']} hp"
+    def view(self, st, seat):
+        return View("Duel", (TextBlock("hit points", (
+            f"Duel round {st['round']}: red {st['hp']['red']} hp, blue {st['hp']['blue']} hp",)),))
 
 
 class DuelGame(BaseGame):

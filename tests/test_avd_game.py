@@ -79,7 +79,8 @@ def test_practice_game_plays_from_turn_1_to_a_result(seed):
     assert text and st["winner"] in ("german", "soviet", "draw")
     assert {"chits", "move", "combat"} <= kinds
     assert "hidden" not in public(st)
-    rules.sitrep(st, "german")       # renders at the end too
+    from pbem.render.view import render_text
+    assert "Game over" in render_text(rules.view(st, "german"))       # renders at the end too
 
 
 def _engine_choice(d: Decision) -> str:

@@ -158,19 +158,21 @@ def test_chits_order_keeps_guderian_public_and_the_rest_secret():
 
 
 # ------------------------------------------------------------------ sitrep
-def _text(renderable) -> str:
+def _text(view) -> str:
     from rich.console import Console
+
+    from pbem.render.view import render_rich, render_text
     buf = io.StringIO()
-    Console(file=buf, width=140, color_system=None).print(renderable)
-    return buf.getvalue()
+    Console(file=buf, width=140, color_system=None).print(render_rich(view))
+    return buf.getvalue() + render_text(view)
 
 
 def test_7_1_3_sitrep_hides_the_opponents_chits_and_shows_the_practice_notice():
     rules = practice_rules()
     st = select_both(rules, rules.initial_state(), "chits G-3PzG-1 G-2PzG-1 G-9A-1 G-Guderian",
                      "chits S-21A S-13A")
-    soviet_view = _text(rules.sitrep(st, "soviet"))
-    german_view = _text(rules.sitrep(st, "german"))
+    soviet_view = _text(rules.view(st, "soviet"))
+    german_view = _text(rules.view(st, "german"))
     assert "G-2PzG-1" not in soviet_view and "G-9A-1" not in soviet_view
     assert "G-2PzG-1" in german_view                       # your own selection, marked secret
     assert "S-21A" not in german_view and "S-13A" not in german_view

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pbem.board.hexgrid import OFFSETS, HexGrid
-from pbem.render.hexmap import render
+from pbem.render.hexmap import draw, fit, render
 
 
 def where(picture: str, text: str) -> tuple[int, int]:
@@ -39,13 +39,29 @@ def test_pointy_grids_draw_shoved_rows_half_a_hex_right(offset, shoved, plain):
     assert abs(ys - yp) == 2
 
 
-def test_cell_text_sits_under_its_id_and_is_cut_to_width():
+def test_cell_text_sits_under_its_id_and_a_long_stack_becomes_its_top_unit_and_a_count():
     g = HexGrid(1, 6, 1, 6, "odd-q")
-    pic = render(g, ["0202", "0404"], lambda h: "7Pz+20Pz" if h == "0303" else "w")
+    pic, shortened = draw(g, ["0202", "0404"], lambda h: "7Pz+20Pz" if h == "0303" else "w")
     y, x = where(pic, "0303")
     line = pic.splitlines()[y + 1]
-    assert "7Pz+20P" in line and "7Pz+20Pz" not in line
-    assert line.index("7Pz+20P") <= x + 4 <= line.index("7Pz+20P") + 7
+    assert "7Pz+1" in line and "20P" not in line and shortened
+    assert line.index("7Pz+1") <= x + 4 <= line.index("7Pz+1") + 7
+    assert not draw(g, ["0202", "0404"], lambda h: "7Pz")[1]
+
+
+@pytest.mark.parametrize("text, width, shown", [
+    ("7Pz+20Pz", 8, "7Pz+20Pz"), ("7Pz+20Pz+3Pz", 10, "7Pz+20Pz+1"), ("7Pz+20Pz+3Pz", 7, "7Pz+2"),
+    ("Timoshenko", 7, "Timoshenko"), ("Timoshenko+7Pz", 7, "Timoshenko+1")])
+def test_fit_keeps_whole_names(text, width, shown):
+    assert fit(text, width) == shown
+
+
+def test_a_name_longer_than_the_cell_widens_every_cell_instead_of_being_cut():
+    g = HexGrid(1, 6, 1, 6, "odd-r")
+    pic = render(g, ["0101", "0303"], lambda h: "Timoshenko+7Pz" if h == "0202" else "w")
+    assert "Timoshenko+1" in pic
+    y, x = where(pic, "0101")
+    assert where(pic, "0201")[1] - x == 13        # 12-wide cells and their gap
 
 
 def test_window_covers_only_the_given_hexes_bounding_box():
@@ -68,7 +84,7 @@ def test_twelve_columns_fit_a_hundred_column_terminal(offset, cols, rows):
     g = HexGrid(1, 30, 1, 30, offset)
     pic = render(g, ["0101", g.hex_id(cols, rows)], lambda h: "7Pz+20Pz")
     assert max(len(line) for line in pic.splitlines()) <= 100
-    assert sum(line.count("7Pz+20") for line in pic.splitlines()) == cols * rows
+    assert sum(line.count("7Pz+1") for line in pic.splitlines()) == cols * rows
 
 
 def test_bad_input():

@@ -123,11 +123,13 @@ def test_concealment_replays_blind_to_the_same_public_state():
 def test_sitrep_shows_a_dated_past_sighting_only_to_the_side_that_saw_it():
     from rich.console import Console
 
+    from pbem.render.view import render_rich
+
     state, hq, t1, t2, gud = _e11([6, 4, 5, 6, 1, 1, 1, 1])
 
     def text(side):
         console = Console(record=True, width=400)
-        console.print(RULES.sitrep(state, side))
+        console.print(render_rich(RULES.view(state, side)))
         return console.export_text()
     german, soviet, anyone = text("german"), text("soviet"), text(None)
     when = f"seen at turn {state['turn']} impulse {state['impulse'] - 1}"          # the impulse of the battle

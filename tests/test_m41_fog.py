@@ -202,8 +202,10 @@ def test_notation_round_trip():
 
 def _text(state, side, width=120):
     from rich.console import Console
+
+    from pbem.render.view import render_rich
     console = Console(record=True, width=width)
-    console.print(RULES.sitrep(state, side))
+    console.print(render_rich(RULES.view(state, side)))
     return console.export_text()
 
 

@@ -1,21 +1,24 @@
 """A picture of a transcribed map, to hold beside the paper map (``pbem
 scenario map``): each hex shows its id, then a terrain letter and marks for
-what the scenario says is there.  The whole map is drawn in windows of
-twelve columns so that it fits a terminal."""
+what the scenario says is there.  The whole map is returned as a
+:class:`pbem.game.View` of windows of twelve columns, so that it fits a
+terminal once :mod:`pbem.render.view` draws it."""
 from __future__ import annotations
 
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid, side_key
+from pbem.game import HexMapBlock, TextBlock, View
 from pbem.games.avd import scenario as loader
-from pbem.render.hexmap import render
+from pbem.games.avd.view import PRACTICE, grid_of
 
-LEGEND = ("terrain: first letter (. = clear); * minor / ** major Victory Hex; M Moscow; P Minsk Pocket; "
-          "G / S German / Soviet supply source; ~ minor river, = major river, r road on a hexside "
-          "toward the next row (flat maps) or column")
+SCENARIO_LEGEND = ("terrain: first letter (. = clear); * minor / ** major Victory Hex; M Moscow; P Minsk Pocket; "
+                   "G / S German / Soviet supply source; ~ minor river, = major river, r road on a hexside "
+                   "toward the next row (flat maps) or column")
+COLUMNS = 12   # columns per window: twelve fit a 100-column terminal
 
 
-def _cell(scn: Any, grid: HexGrid, h: str) -> str:
+def _terrain_cell(scn: Any, grid: HexGrid, h: str) -> str:
     m = scn.map
     terrain = m.terrain.get(h, "clear")
     text = "." if terrain == "clear" else terrain[0]
@@ -33,17 +36,19 @@ def _cell(scn: Any, grid: HexGrid, h: str) -> str:
     return text
 
 
-def picture(data: dict[str, Any]) -> str:
-    """The whole map as text.  Raises ScenarioError if the map cannot be
-    read (``pbem scenario check`` says why)."""
+def scenario_view(data: dict[str, Any]) -> View:
+    """The whole map of a scenario (the parsed TOML), in windows of twelve
+    columns.  Raises ScenarioError if the map cannot be read (``pbem
+    scenario check`` says why)."""
     scn = loader.load(data)
     m = scn.map
-    grid = HexGrid(m.first_col, m.last_col, m.first_row, m.last_row, m.offset)
-    parts = [f"{scn.title}: map {m.first_col:02d}{m.first_row:02d}-{m.last_col:02d}{m.last_row:02d} ({m.offset})",
-             LEGEND, ""]
-    for start in range(m.first_col, m.last_col + 1, 12):
-        cols = range(start, min(start + 12, m.last_col + 1))
-        hexes = [grid.hex_id(c, r) for c in cols for r in (m.first_row, m.last_row)]
-        parts.append(render(grid, hexes, lambda h: _cell(scn, grid, h)))
-        parts.append("")
-    return "\n".join(parts)
+    grid = HexGrid(*grid_of(scn))
+    blocks: list[Any] = [TextBlock("legend", (SCENARIO_LEGEND,))]
+    for start in range(m.first_col, m.last_col + 1, COLUMNS):
+        cols = range(start, min(start + COLUMNS, m.last_col + 1))
+        hexes = tuple(grid.hex_id(c, r) for c in cols for r in (m.first_row, m.last_row))
+        cells = {grid.hex_id(c, r): _terrain_cell(scn, grid, grid.hex_id(c, r))
+                 for c in cols for r in range(m.first_row, m.last_row + 1)}
+        blocks.append(HexMapBlock(f"columns {cols.start:02d}-{cols.stop - 1:02d}", grid_of(scn), hexes, cells))
+    title = f"{scn.title}: map {m.first_col:02d}{m.first_row:02d}-{m.last_col:02d}{m.last_row:02d} ({m.offset})"
+    return View(title, tuple(blocks), practice=(scn.notice or PRACTICE) if scn.practice else "")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.game import Decision, Event, IllegalOrder, Rng, State, View
 from pbem.games.avd import activation, combat, movement, orders, policies, seqmech, victory
 from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET, Scenario
@@ -302,9 +302,9 @@ class AvdRules:
             return None
         return "\n".join(state["result"])
 
-    def sitrep(self, state: State, side: str | None) -> Any:
-        from pbem.games.avd import sitrep
-        return sitrep.render(self, state, side)
+    def view(self, state: State, seat: str | None) -> View:
+        from pbem.games.avd import view
+        return view.view(self, state, seat)
 
     # ============================================================== helpers
     def board(self, state: State) -> Board:

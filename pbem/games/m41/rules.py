@@ -30,7 +30,7 @@ from pbem.game import BaseGame, BaseRules
 import random
 from typing import Any, Callable
 
-from pbem.game import Decision, Event, IllegalOrder, Rng, ScenarioError, public
+from pbem.game import Decision, Event, IllegalOrder, Rng, ScenarioError, View
 from pbem.protocol.commit import check as commit_check, commit
 
 from . import air
@@ -1632,9 +1632,9 @@ class M41Rules(BaseRules):
     def result(self, state: State) -> str | None:
         return state["result"]
 
-    def sitrep(self, state: State, side: str | None) -> Any:
-        from .sitrep import sitrep
-        return sitrep(self.sc, state if side is not None else public(state), side)
+    def view(self, state: State, seat: str | None) -> View:
+        from .sitrep import view
+        return view(self.sc, state, seat)
 
 
 class M41Game(BaseGame):

@@ -1,5 +1,6 @@
-"""A situation report for Moscow '41: areas with their blocks, as one side
-(or the public) may see them.
+"""What a seat may see of a Moscow '41 game, as data (a
+:class:`pbem.game.View` that :mod:`pbem.render.view` draws): areas with
+their blocks, as one side (or the public) may see them.
 
 What each viewer sees (1.5 fog of war): his own blocks with identity and
 strength (from his hidden part); the opponent's blocks only as tokens with
@@ -15,8 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.game import TableBlock, View
+
 from . import mechanics as mx
 from .model import SIDES, Scenario
+
+PRACTICE = "PRACTICE DATA - not the publisher's map"
 
 
 def month_of(sc: Scenario, turn: int) -> str:
@@ -47,26 +52,27 @@ def block_text(sc: Scenario, state: dict[str, Any], tok: str, viewer: str | None
     return text
 
 
-def sitrep(sc: Scenario, state: dict[str, Any], side: str | None) -> Any:
-    from rich.table import Table
+def seen_by(state: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """``state`` with every hidden part but ``seat``'s own set to None: all
+    a view of ``seat``'s may draw on."""
+    hidden = state.get("hidden") or {}
+    return {**state, "hidden": {s: (h if s == seat else None) for s, h in hidden.items()}}
 
+
+def view(sc: Scenario, state: dict[str, Any], seat: str | None) -> View:
+    """What ``seat`` (None: anyone) may see: every area with its blocks and
+    DL, and below it the public counts."""
+    state = seen_by(state, seat)
     title = (f"Moscow '41 - turn {state['turn']} ({month_of(sc, state['turn'])}), "
              f"{state['phase']}, weather {state['weather']}, initiative {state['initiative']}")
-    table = Table(title=title)
-    for col in ("area", "control", "german", "soviet", "DL"):
-        table.add_column(col)
     areas = sorted({v["area"] for v in state["tokens"].values() if v["area"]} | set(state["dl"]), key=mx.natural)
-    for area in areas:
-        cells = [", ".join(block_text(sc, state, tok, side) for tok in mx.tokens_in(state, area, s)) for s in SIDES]
-        table.add_row(sc.area_label(area), state["control"].get(area, ""), *cells, state["dl"].get(area, ""))
+    rows = tuple((sc.area_label(area), state["control"].get(area, ""),
+                  *(", ".join(block_text(sc, state, tok, seat) for tok in mx.tokens_in(state, area, s)) for s in SIDES),
+                  state["dl"].get(area, "")) for area in areas)
     vps = {s: mx.vp(state, sc, s) for s in SIDES}
     air = state.get("air", {}).get("ready", {})
-    table.caption = (f"VP german {vps['german']} soviet {vps['soviet']}; leaders {state['leaders']}; "
-                     f"pools {state['pool_count']}; bombers ready {air}; discs {state['discs']}; "
-                     f"lost german {state['german_lost']} soviet surrendered {state['surrendered']}")
-    if sc.practice:
-        from rich.console import Group
-        from rich.text import Text
-
-        return Group(Text(sc.notice or "PRACTICE DATA - not the publisher's map", style="bold yellow"), table)
-    return table
+    caption = (f"VP german {vps['german']} soviet {vps['soviet']}; leaders {state['leaders']}; "
+               f"pools {state['pool_count']}; bombers ready {air}; discs {state['discs']}; "
+               f"lost german {state['german_lost']} soviet surrendered {state['surrendered']}")
+    table = TableBlock("areas", ("area", "control", *SIDES, "DL"), rows, caption)
+    return View(title, (table,), practice=(sc.notice or PRACTICE) if sc.practice else "")

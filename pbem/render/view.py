@@ -1,0 +1,154 @@
+"""Draw a :class:`pbem.game.View`: what a game says a seat may see, as data.
+
+Two forms of the same content:
+
+* :func:`render_rich` - a rich renderable for the terminal (Panels, Tables, the hex
+  map as a picture from :mod:`pbem.render.hexmap`);
+* :func:`render_text` - plain text with no rich and no colour, for tests and mail.
+  Tables whose columns fit ``width`` are aligned; wider ones are written a
+  row at a time, one ``column: value`` line each, wrapped between words.
+
+Neither form cuts a name: long cells wrap (rich folds a word longer than its
+column onto the next line), and a hex map's stack too long for its cell
+becomes its top unit and a count (``17Pz+1``), which the legend then
+explains.  Games never import this module; they return a View.
+"""
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from pbem.board.hexgrid import HexGrid
+from pbem.game import Block, HexMapBlock, TableBlock, TextBlock, View
+from pbem.render import hexmap
+
+
+def hex_picture(block: HexMapBlock) -> tuple[str, str]:
+    """The map picture of ``block`` and its legend (with a note when a
+    stack was shortened).  ValueError if the grid or hexes are malformed."""
+    first_col, last_col, first_row, last_row, offset = block.grid
+    grid = HexGrid(first_col, last_col, first_row, last_row, offset)
+    pic, shortened = hexmap.draw(grid, block.hexes, lambda h: block.cells.get(h, ""))
+    legend = " ".join(x for x in (block.legend, hexmap.SHORTENED if shortened else "") if x)
+    return pic, legend
+
+
+def _hex_list(block: HexMapBlock) -> list[tuple[str, str]]:
+    """The fallback when the picture cannot be drawn: hex and text."""
+    return [(h, block.cells[h]) for h in sorted(set(block.hexes)) if block.cells.get(h)]
+
+
+# --------------------------------------------------------------- plain text
+
+
+def render_text(view: View, width: int = 100) -> str:
+    """``view`` as plain text (no rich, no colour), lines up to ``width``
+    where words allow (a hex map is as wide as its window)."""
+    out: list[str] = [view.title, "=" * min(len(view.title), width)]
+    if view.practice:
+        out += ["", *_wrap(f"*** {view.practice} ***", width)]
+    for block in view.blocks:
+        out.append("")
+        out += _text_block(block, width)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _wrap(line: str, width: int, indent: str = "") -> list[str]:
+    if not line:
+        return [""]
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [""]
+
+
+def _heading(title: str) -> list[str]:
+    return [f"-- {title} --"] if title else []
+
+
+def _text_block(block: Block, width: int) -> list[str]:
+    if isinstance(block, TextBlock):
+        lines = _heading(block.title)
+        for line in block.lines:
+            lines += _wrap(f"*** {line} ***" if block.style == "notice" else line, width, "  ")
+        return lines
+    if isinstance(block, TableBlock):
+        return _heading(block.title) + _table_text(block, width) + (_wrap(block.caption, width, "  ")
+                                                                    if block.caption else [])
+    if isinstance(block, HexMapBlock):
+        lines = _heading(block.title)
+        try:
+            pic, legend = hex_picture(block)
+        except ValueError:
+            return lines + [f"{h}  {t}" for h, t in _hex_list(block)] + _wrap(block.legend, width)
+        return lines + pic.splitlines() + (_wrap(legend, width, "  ") if legend else [])
+    raise TypeError(f"not a view block: {block!r}")
+
+
+def _table_text(block: TableBlock, width: int) -> list[str]:
+    if not block.rows:
+        return ["(none)"]
+    cols = len(block.columns)
+    widths = [max([len(block.columns[i])] + [len(r[i]) for r in block.rows if i < len(r)]) for i in range(cols)]
+    if sum(widths) + 2 * (cols - 1) <= width:
+        def line(cells: tuple[str, ...]) -> str:
+            return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+        return [line(block.columns), line(tuple("-" * w for w in widths))] + [line(r) for r in block.rows]
+    # Too wide to align: each row as a record, wrapped between words.
+    lines: list[str] = []
+    for row in block.rows:
+        first = True
+        for name, cell in zip(block.columns, row):
+            if not cell:
+                continue
+            lines += _wrap(f"{'' if first else '  '}{name}: {cell}", width, "      ")
+            first = False
+    return lines
+
+
+# --------------------------------------------------------------------- rich
+
+
+def render_rich(view: View) -> Any:
+    """``view`` as a rich renderable (a Group of Panels and Tables)."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.text import Text
+
+    parts: list[Any] = [Text(view.title, style="bold")]
+    if view.practice:
+        parts.append(Panel(Text(view.practice, style="bold yellow"), title="practice scenario"))
+    parts += [_rich_block(b) for b in view.blocks]
+    return Group(*parts)
+
+
+def _rich_block(block: Block) -> Any:
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    if isinstance(block, TextBlock):
+        style = {"notice": "bold yellow", "heading": "bold"}.get(block.style, "")
+        return Panel(Text("\n".join(block.lines), style=style), title=block.title or None)
+    if isinstance(block, TableBlock):
+        t = Table(title=block.title or None, caption=block.caption or None)
+        for col in block.columns:
+            t.add_column(col, overflow="fold")
+        for row in block.rows:
+            t.add_row(*row)
+        return t
+    if isinstance(block, HexMapBlock):
+        try:
+            pic, legend = hex_picture(block)
+        except ValueError:   # the picture is a convenience; a table says the same
+            t = Table(title=block.title or None, caption=block.legend or None)
+            t.add_column("hex")
+            t.add_column("stack", overflow="fold")
+            for h, s in _hex_list(block):
+                t.add_row(h, s)
+            return t
+        from rich.console import Group
+
+        body: list[Any] = [Text(pic, no_wrap=True)]
+        if legend:
+            body += [Text(""), Text(legend, style="dim")]
+        return Panel(Group(*body), title=block.title or None, expand=False)
+    raise TypeError(f"not a view block: {block!r}")
