@@ -23,22 +23,17 @@ SIDE_NAMES = (("Anna", "anna@example.org"), ("Pavel", "pavel@example.org"))
 
 
 def choose(rules: Any, state: dict[str, Any], decision: Any) -> str | dict[str, Any]:
-    picker = getattr(rules, "demo_order", None)
-    if picker is not None:
-        return picker(state, decision)
-    if not decision.options:
-        raise UsageError(f"demo: no option listed for {decision.kind}")
-    return decision.options[0]
+    return rules.demo_order(state, decision)  # type: ignore[no-any-return]
 
 
 def demo_scenario(game: str) -> str:
     """The scenario a game's demo plays: its ``GAME.demo_scenario``."""
     from pbem import games
 
-    name = getattr(games.load(game), "demo_scenario", None)
+    name = games.load(game).demo_scenario
     if not name:
         loaded, _ = games.load_all()
-        demos = [gid for gid, g in loaded.items() if getattr(g, "demo_scenario", None)]
+        demos = [gid for gid, g in loaded.items() if g.demo_scenario]
         raise UsageError(f"no demo for {game!r}; demos: {', '.join(demos) or 'none'}")
     return str(name)
 

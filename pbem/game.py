@@ -109,10 +109,28 @@ class Rng(Protocol):
     def shuffle(self, items: Sequence[T], purpose: str) -> list[T]:
         """A uniformly shuffled copy of ``items``."""
 
+    def secret(self, seat: str) -> "Rng | None":
+        """``seat``'s secret stream (face-down draws, secret assignments of
+        items to handles): an Rng, or None in a program that may not know
+        it.  Call it wherever the rules make a face-down draw, in every
+        program alike, then draw only if it is not None: under sealed
+        timing the call itself may stop the order for dice, and every
+        program must stop at the same point."""
+
 
 class Rules(Protocol):
     """One game's rules bound to one scenario and its rule options: what
-    ``Game.rules`` returns.  Every method is pure."""
+    ``Game.rules`` returns.  Every method is pure.  The hidden-item parts
+    (``hidden_width``, ``hidden_items``, ``identity_of``, ``check_opening``)
+    are described on :class:`BaseRules`."""
+
+    hidden_width: int
+
+    def hidden_items(self, state: State, seat: str) -> dict[str, Any]: ...
+
+    def identity_of(self, seat: str, value: Any) -> str | None: ...
+
+    def check_opening(self, state: State, seat: str, handle: str, value: Any) -> str | None: ...
 
     def initial_state(self) -> State:
         """The state before the first decision."""
@@ -163,6 +181,8 @@ class Game(Protocol):
     id: str            # "avd", "m41", ...
     title: str
     sides: tuple[str, ...]   # in the order the game names them, e.g. ("german", "soviet")
+    scenario_package: str | None    # where its shipped scenarios are (see BaseGame)
+    demo_scenario: str | None       # what `pbem demo <id>` plays
 
     def check_scenario(self, data: dict[str, Any]) -> list[str]:
         """Everything a scenario file still lacks or gets wrong, one line
@@ -288,6 +308,9 @@ class _ProbeRng:
     def roll(self, sides: int, purpose: str) -> int:
         raise ProbeStop(purpose)
 
+    def secret(self, seat: str) -> "_ProbeRng":
+        raise ProbeStop(f"secret draw for {seat}")
+
     def draw(self, items: Sequence[T], purpose: str) -> int:
         raise ProbeStop(purpose)
 
@@ -320,6 +343,29 @@ class BaseRules:
     """Defaults for the optional parts of :class:`Rules`; a game's rules
     class inherits them so the engine never probes for a method."""
 
+    hidden_width: int = 0
+    """How many hidden items a seat's commit holds (a power of two): every
+    commit has this width, so its size tells nothing.  0: no hidden items."""
+
+    def hidden_items(self, state: State, seat: str) -> dict[str, Any]:
+        """``seat``'s hidden items, public handle -> secret value, from its
+        hidden part of ``state`` (called only where that part is known).
+        The core commits them all at once after each exchange of the seat
+        and whenever an order of the seat opens some (``order["open"]``):
+        see :mod:`pbem.cycle.hidden`.  No hidden items by default."""
+        return {}
+
+    def identity_of(self, seat: str, value: Any) -> str | None:
+        """What makes a hidden item unique (a block's name), so that the
+        same item opened under two handles is refused; None if nothing."""
+        return None
+
+    def check_opening(self, state: State, seat: str, handle: str, value: Any) -> str | None:
+        """The constraints any opening must meet, checked in every program
+        before ``apply`` sees it: a strength within the item's limits, a
+        type allowed at the handle's public spot...  Why it fails, or None."""
+        return None
+
     def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
         return order
 
@@ -336,6 +382,10 @@ class BaseGame:
     """Defaults for the optional parts of :class:`Game`."""
 
     sides: tuple[str, ...] = ()
+    scenario_package: str | None = None
+    """The package whose ``*.toml`` files are the game's shipped scenarios."""
+    demo_scenario: str | None = None
+    """The scenario ``pbem demo <id>`` plays; None: the game has no demo."""
 
     def options(self) -> dict[str, tuple[Any, str]]:
         return {}

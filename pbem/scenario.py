@@ -246,7 +246,7 @@ def shipped(game_id: str) -> dict[str, Path]:
 
     from pbem import games
 
-    package = getattr(games.load(game_id), "scenario_package", None)
+    package = games.load(game_id).scenario_package
     if not package:
         return {}
     try:

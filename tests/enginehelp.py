@@ -59,3 +59,16 @@ def play_out(gf, scenario, ids, limit: int = 200, **kw):
             return gf
         gf = one_exchange(gf, scenario, ids, **kw)
     raise AssertionError("game did not end")
+
+
+def disclose_all(gf, scenario, ids):
+    """At game end every seat discloses, in the turn the audit gives."""
+    from pbem.cycle import audit
+
+    while True:
+        m = cycle.replay(gf, scenario)
+        due = audit.next_discloser(m)
+        if due is None:
+            return gf
+        mine = cycle.replay(gf, scenario, ids[due])
+        gf = gamefile.GameFile(gf.exchanges + [cycle.disclose_exchange(mine, ids[due])])

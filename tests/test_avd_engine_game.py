@@ -5,6 +5,8 @@ dice timings; each side's program verifies every exchange of the other; a
 bystander's replay and the end-of-game audit (nothing hidden) agree."""
 from __future__ import annotations
 
+import enginehelp
+
 from pathlib import Path
 
 import pytest
@@ -65,8 +67,6 @@ def test_practice_game_from_turn_1_to_the_end_through_the_engine(dice: str) -> N
         assert deferred and all(not r.rolls or r.entries[0]["by"] != "player" for r in bystander.records
                                 if r.rolls and r.opening == 0 and r.side == r.entries[0]["side"])
     # End of game: both disclose; the audit replays with nothing hidden.
-    for side in ("german", "soviet"):
-        m = cycle.replay(gf, sc, ids[side])
-        gf = GameFile(gf.exchanges + [cycle.disclose_exchange(m, ids[side])])
+    gf = enginehelp.disclose_all(gf, sc, ids)
     audit = cycle.replay(gf, sc, None, audit=True)
     assert audit.state_hash() == german.state_hash()

@@ -96,7 +96,7 @@ def _engine_choice(d: Decision) -> str:
 def test_7_1_3_engine_exchanges_keep_the_chit_selection_sealed_until_drawn():
     """Through the real exchange cycle: each side's program seals its chits
     (fill_secrets), the other side replays them from commitments only."""
-    from pbem import exchange
+    from pbem import cycle
     from pbem.protocol import gamefile
     from pbem.protocol.identity import generate
     from pbem.scenario import load_toml
@@ -104,18 +104,18 @@ def test_7_1_3_engine_exchanges_keep_the_chit_selection_sealed_until_drawn():
     scn = load_toml(PRACTICE)
     g, s = generate("Anna", "a@example.org"), generate("Pavel", "p@example.org")
     ids = {"german": g, "soviet": s}
-    gf = exchange.new_game(game_id="g-avd-seq", game="avd", scenario_name="avd/practice", scenario=scn,
+    gf = cycle.new_game(game_id="g-avd-seq", game="avd", scenario_name="avd/practice", scenario=scn,
                            options={}, dice="sealed", creator=g, creator_side="german",
                            invited={"soviet": s.public})
-    gf = gamefile.GameFile(gf.exchanges + [exchange.join_exchange(exchange.replay(gf, scn, s), s, "soviet")])
+    gf = gamefile.GameFile(gf.exchanges + [cycle.join_exchange(cycle.replay(gf, scn, s), s, "soviet")])
     for _ in range(6):
-        side = exchange.replay(gf, scn).next_sender()
-        t = exchange.Turn(exchange.replay(gf, scn, ids[side]), ids[side])
+        side = cycle.replay(gf, scn).next_sender()
+        t = cycle.Turn(cycle.replay(gf, scn, ids[side]), ids[side])
         while not t.done:
             t.push(_engine_choice(t.pending()))
         gf = gamefile.GameFile(gf.exchanges + [t.finish()])
-    public_state = exchange.replay(gf, scn).es["game"]
-    german_view = exchange.replay(gf, scn, g).es["game"]
+    public_state = cycle.replay(gf, scn).es["game"]
+    german_view = cycle.replay(gf, scn, g).es["game"]
     assert public_state["hidden"]["german"] is None and public_state["hidden"]["soviet"] is None
     mine = {c for c, _ in german_view["hidden"]["german"]["chits"].values()}
     sealed = [t for t in public_state["cup"] if t.startswith("sealed:")]

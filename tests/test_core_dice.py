@@ -21,10 +21,7 @@ from pbem.protocol.stream import Stream, stream_key
 
 
 def disclose_both(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any]) -> GameFile:
-    for side in ("blue", "red"):
-        m = cycle.replay(gf, sc, ids[side])
-        gf = GameFile(gf.exchanges + [cycle.disclose_exchange(m, ids[side])])
-    return gf
+    return eh.disclose_all(gf, sc, ids)
 
 
 def test_the_dice_chain_renews_itself_before_it_runs_out(monkeypatch) -> None:

@@ -2,13 +2,15 @@
 files, replay as verification, standing orders, disclosure and audit."""
 from __future__ import annotations
 
+import enginehelp
+
 import time
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from pbem import exchange
+from pbem import cycle
 from pbem.protocol import gamefile
 from pbem.protocol.identity import generate
 
@@ -18,19 +20,19 @@ PRACTICE = tomllib.loads((ROOT / "scenarios/m41/practice.toml").read_text())
 
 def start(dice: str = "immediate", scenario=PRACTICE, options=None):
     ger, sov = generate("Anna", "anna@example.org"), generate("Pavel", "pavel@example.org")
-    gf = exchange.new_game(game_id="m41-test", game="m41", scenario_name=scenario["scenario"]["id"],
+    gf = cycle.new_game(game_id="m41-test", game="m41", scenario_name=scenario["scenario"]["id"],
                            scenario=scenario, options=options or {}, dice=dice, creator=ger,
                            creator_side="german", invited={"soviet": sov.public})
-    m = exchange.replay(gf, scenario, sov)
-    gf = gamefile.GameFile(gf.exchanges + [exchange.join_exchange(m, sov, "soviet")])
+    m = cycle.replay(gf, scenario, sov)
+    gf = gamefile.GameFile(gf.exchanges + [cycle.join_exchange(m, sov, "soviet")])
     return gf, {"german": ger, "soviet": sov}
 
 
 def one_exchange(gf, scenario, ids, before=None, choose=None):
     """The side whose turn it is writes one exchange with the scripted bot."""
-    side = exchange.replay(gf, scenario).next_sender()
-    m = exchange.replay(gf, scenario, ids[side])
-    t = exchange.Turn(m, ids[side])
+    side = cycle.replay(gf, scenario).next_sender()
+    m = cycle.replay(gf, scenario, ids[side])
+    t = cycle.Turn(m, ids[side])
     if before:
         before(t, side)
     while not t.done:
@@ -42,8 +44,8 @@ def one_exchange(gf, scenario, ids, before=None, choose=None):
 def test_10_14_an_impulse_with_battles_costs_the_defender_one_reply():
     gf, ids = start()
     gf, _ = one_exchange(gf, PRACTICE, ids)                    # soviet set-up
-    m = exchange.replay(gf, PRACTICE, ids["german"])
-    t = exchange.Turn(m, ids["german"])
+    m = cycle.replay(gf, PRACTICE, ids["german"])
+    t = cycle.Turn(m, ids["german"])
     t.push("setup")
     t.push("policy losses first")
     rules = m.rules
@@ -57,7 +59,7 @@ def test_10_14_an_impulse_with_battles_costs_the_defender_one_reply():
     gf = gamefile.GameFile(gf.exchanges + [t.finish()])
     gf, side = one_exchange(gf, PRACTICE, ids)
     assert side == "soviet"
-    m = exchange.replay(gf, PRACTICE)
+    m = cycle.replay(gf, PRACTICE)
     kinds = [e["order"]["verb"] for e in m.records[-1].entries]
     assert kinds[0] == "reveal" and kinds[-1] in ("pass", "ti", "si")
     assert any("fires in" in ev.text for ev in m.records[-1].events)
@@ -80,11 +82,11 @@ def test_engine_private_answers_keep_their_secrets_across_pushes(monkeypatch):
 
     monkeypatch.setattr(M41Game, "rules", lambda self, scenario, options: PrivateSetup(load(scenario), options))
     gf, ids = start()
-    m = exchange.replay(gf, PRACTICE, ids["soviet"])
-    t = exchange.Turn(m, ids["soviet"])          # the soviet set-up is answered privately
+    m = cycle.replay(gf, PRACTICE, ids["soviet"])
+    t = cycle.Turn(m, ids["soviet"])          # the soviet set-up is answered privately
     gf = gamefile.GameFile(gf.exchanges + [t.finish()])
-    m = exchange.replay(gf, PRACTICE, ids["german"])
-    t = exchange.Turn(m, ids["german"])          # german set-up answered privately, then impulse 1
+    m = cycle.replay(gf, PRACTICE, ids["german"])
+    t = cycle.Turn(m, ids["german"])          # german set-up answered privately, then impulse 1
     state = t.es["game"]
     hq = next(x for x, e in state["hidden"]["german"]["blocks"].items() if e["block"] == "G-2Pg-HQ")
     t.push(f"ti; activate {hq}")                 # its reveal opens the set-up commitment
@@ -93,7 +95,7 @@ def test_engine_private_answers_keep_their_secrets_across_pushes(monkeypatch):
 def play_campaign(dice: str, limit: int = 400, stop_after: int | None = None):
     gf, ids = start(dice=dice)
     for n in range(limit):
-        probe = exchange.replay(gf, PRACTICE)
+        probe = cycle.replay(gf, PRACTICE)
         if probe.over() or (stop_after is not None and n >= stop_after):
             return gf, ids
         gf, _ = one_exchange(gf, PRACTICE, ids)
@@ -107,25 +109,23 @@ def _texts(m):
 def test_campaign_practice_july_to_december_through_the_engine_then_audit():
     began = time.time()
     gf, ids = play_campaign("immediate")
-    m = exchange.replay(gf, PRACTICE)
+    m = cycle.replay(gf, PRACTICE)
     assert m.rules.pending(m.state) is None and m.over()
     assert m.state["turn"] > 6 or "decisive" in m.result()
     texts = _texts(m)
     assert any(t.startswith("battle in") for t in texts)
     assert any("Logistics" in t for t in texts)
     assert any(" moves to " in t for t in texts)
-    for side in ("german", "soviet"):
-        mine = exchange.replay(gf, PRACTICE, ids[side])
-        gf = gamefile.GameFile(gf.exchanges + [exchange.disclose_exchange(mine, ids[side])])
-    audited = exchange.replay(gf, PRACTICE, None, audit=True)
+    gf = enginehelp.disclose_all(gf, PRACTICE, ids)
+    audited = cycle.replay(gf, PRACTICE, None, audit=True)
     assert audited.rules.audit(audited.state) == []
     assert time.time() - began < 30
 
 
 def test_campaign_sealed_dice_opening_replays_for_both_and_a_bystander():
     gf, ids = play_campaign("sealed", stop_after=10)
-    seen = {side: exchange.replay(gf, PRACTICE, ids[side]) for side in ids}
-    blind = exchange.replay(gf, PRACTICE)
+    seen = {side: cycle.replay(gf, PRACTICE, ids[side]) for side in ids}
+    blind = cycle.replay(gf, PRACTICE)
     assert seen["german"].state_hash() == seen["soviet"].state_hash() == blind.state_hash()
     assert any(t.startswith("battle in") or "moves to" in t for t in _texts(blind))
 
@@ -150,8 +150,8 @@ def test_10_12_1_a_program_lying_at_a_showdown_is_caught_naming_token_and_exchan
 
     gf, ids = start()
     gf, _ = one_exchange(gf, PRACTICE, ids)                    # soviet set-up
-    m = exchange.replay(gf, PRACTICE, ids["german"])
-    t = exchange.Turn(m, ids["german"])
+    m = cycle.replay(gf, PRACTICE, ids["german"])
+    t = cycle.Turn(m, ids["german"])
     t.push("setup")
     state = t.es["game"]
     hidden = state["hidden"]["german"]["blocks"]
@@ -159,13 +159,13 @@ def test_10_12_1_a_program_lying_at_a_showdown_is_caught_naming_token_and_exchan
     movers = [x for x, v in state["tokens"].items() if v["area"] == "9" and x != hq and v["side"] == "german"]
     t.push(f"ti; activate {hq}; " + "; ".join(f"move {x} 14" for x in movers) + "; no blitz; no exploit")
     gf = gamefile.GameFile(gf.exchanges + [t.finish()])
-    liar = exchange.replay(gf, PRACTICE, ids["soviet"])
+    liar = cycle.replay(gf, PRACTICE, ids["soviet"])
     liar.rules = Liar(liar.rules.sc, {})
-    t = exchange.Turn(liar, ids["soviet"])
+    t = cycle.Turn(liar, ids["soviet"])
     while not t.done:
         t.push(liar.rules.demo_order(t.es["game"], t.pending()))
     bad = gamefile.GameFile(gf.exchanges + [t.finish()])
     n = len(bad.exchanges)
     lied = [e["order"] for e in bad.exchanges[-1]["orders"] if e["order"]["verb"] == "reveal"][0]["blocks"][0]["token"]
-    with pytest.raises(exchange.Verification, match=rf"exchange {n} by soviet: .*{lied}: the reveal does not match"):
-        exchange.replay(bad, PRACTICE, ids["german"])
+    with pytest.raises(cycle.Verification, match=rf"exchange {n} by soviet: .*{lied}: the reveal does not match"):
+        cycle.replay(bad, PRACTICE, ids["german"])

@@ -44,7 +44,8 @@ def forged_play(joined: Path, signer: Any, **fields: Any) -> GameFile:
     with her key."""
     gf = gamefile.load(joined)
     ex = {"game_id": gf.game_id, "n": len(gf.exchanges) + 1, "kind": "play", "side": "red",
-          "prev": exchange_hash(gf.last), "reveal": "ab" * 32, "orders": [], "state": "00" * 32}
+          "prev": exchange_hash(gf.last), "reveal": "ab" * 32, "orders": [], "state": "00" * 32,
+          "sealed": "AAAA", "sealed_hash": "00" * 32}
     ex.update(fields)
     return GameFile(gf.exchanges + [sign({k: v for k, v in ex.items() if v is not None}, signer)])
 

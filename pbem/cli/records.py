@@ -25,17 +25,18 @@ def verify(file: Path, scenario_override: str | None) -> None:
     click.echo(f"valid: {len(m.exchanges)} exchanges, {rolls} rolls recomputed; {m.who_acts()}")
 
 
-def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: bool = False) -> Any:
+def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: bool = False,
+                        cached: bool = False) -> Any:
     from pbem import session
 
     gf = session.load_game(file)
     if len(gf.exchanges) < 200 or not sys.stderr.isatty():
-        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf)
+        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf, cached=cached)
     from rich.progress import Progress
 
     with Progress(transient=True) as bar:
         task = bar.add_task("verifying", total=len(gf.exchanges))
-        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf,
+        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf, cached=cached,
                                  progress=lambda i, n: bar.update(task, completed=i))
 
 
@@ -45,7 +46,7 @@ def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit:
 def sitrep(file: Path, side: str | None) -> None:
     """Situation report: map, units, what is pending for whom."""
     me = _me(required=False)
-    loaded = _open_with_progress(file, me)
+    loaded = _open_with_progress(file, me, cached=True)
     m = loaded.match
     view = side or m.me
     if view is not None and view != m.me:
@@ -62,7 +63,7 @@ def log(file: Path, last: int) -> None:
     """The human-readable record of the game."""
     from pbem import session
 
-    m = _open_with_progress(file, _me(required=False)).match
+    m = _open_with_progress(file, _me(required=False), cached=True).match
     records = m.records[-last:] if last else m.records
     click.echo(session.turn_log(m, records), nl=False)
 
@@ -73,7 +74,7 @@ def dice(file: Path) -> None:
     """Every roll and draw of the game, recomputed from the chain reveals."""
     from pbem.cycle import iter_rolls
 
-    m = _open_with_progress(file, _me(required=False)).match
+    m = _open_with_progress(file, _me(required=False), cached=True).match
     count = 0
     for n, side, roll in iter_rolls(m):
         count += 1
@@ -139,7 +140,7 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
     from pbem.protocol import gamefile
 
     me = _me()
-    loaded = session.open_game(file, me)
+    loaded = session.open_game(file, me, cached=True)
     m = loaded.match
     recipients = [recipient] if recipient else session.recipients(m)
     if not recipients:
@@ -159,10 +160,10 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
 
 
 @main.command()
-@click.argument("game", required=False, default="avd")
+@click.argument("game", required=False, default=None)
 @click.option("--exchanges", default=8, show_default=True, help="How many exchanges to play.")
 @click.option("--keep", type=click.Path(file_okay=False, path_type=Path), help="Keep the demo folder here.")
-def demo(game: str, exchanges: int, keep: Path | None) -> None:
+def demo(game: str | None, exchanges: int, keep: Path | None) -> None:
     """A scripted game between two generated players in a temporary folder:
     each exchange's turn log and sitreps, then a full verify."""
     from pbem import demo as demomod

@@ -41,6 +41,8 @@ class Seat:
     reveals_on_chain: int = 0
     next_anchor: bytes | None = None
     next_chain_n: int = 0
+    revealed_at: int = 0          # the exchange of the latest reveal (0: still the anchor)
+    secret_commit: str = ""       # the commitment to the seat's secret seed
 
     @property
     def name(self) -> str:
@@ -106,8 +108,11 @@ class Match:
         self.my_seeds: list[tuple[bytes, int]] = []     # (seed, chain_n), oldest first
         self.my_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: secret}
         self.disclosures: dict[str, Any] = {}
-        self.snapshots: list[EngineState] = []           # the engine state after each exchange
+        self.snapshots = Snapshots()                     # the engine state after each exchange
         self.rewind_offer: dict[str, Any] | None = None
+        self.secret_seeds: dict[str, bytes] = {}         # seat -> secret seed, where this program knows it
+        self.anchors_fixed_at = 0                        # the exchange of the last join (or the new game)
+        self.forfeits: dict[str, int] = {}               # seat -> exchange that recorded its forfeit
 
     # -- seats ------------------------------------------------------------------
 
@@ -117,6 +122,20 @@ class Match:
     def others(self, seat: str | None) -> list[str]:
         """Every seat but ``seat``, in seat order."""
         return [s for s in self.seat_names if s != seat]
+
+    def stream_fresh(self, sender: str, n: int) -> bool:
+        """Whether exchange ``n``'s stream may serve any order.  The seat
+        whose anchor was fixed last chose it knowing every other anchor, so
+        a stream keyed only by anchors and that seat's own reveals could have
+        been ground by it offline; the stream is fresh once another seat has
+        revealed since."""
+        last = self.exchanges[self.anchors_fixed_at - 1]["side"] if self.anchors_fixed_at else None
+        for name, seat in self.seats.items():
+            if name == last:
+                continue
+            if (n if name == sender else seat.revealed_at) > self.anchors_fixed_at:
+                return True
+        return False
 
     def resolver(self, seat: str) -> str:
         """The seat whose next exchange resolves dice deferred by ``seat``:
@@ -203,6 +222,43 @@ def public_engine_state(es: EngineState) -> dict[str, Any]:
 
 def public_order(order: Order) -> Order:
     return {k: v for k, v in order.items() if k != "secret"}
+
+
+class Snapshots:
+    """The engine state after each exchange, needed only by a rewind: each is
+    kept as its pickle (one ``dumps`` an exchange, no copy made) and read
+    back, as a fresh copy, only when asked for."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: list[Any] = []
+
+    def append(self, es: EngineState) -> None:
+        try:
+            self._kept.append(pickle.dumps(es, protocol=pickle.HIGHEST_PROTOCOL))
+        except Exception:  # pragma: no cover - exotic objects in a game state
+            self._kept.append(_Copied(copy.deepcopy(es)))
+
+    def __getitem__(self, i: int) -> EngineState:
+        kept = self._kept[i]
+        if isinstance(kept, _Copied):  # pragma: no cover
+            return copy.deepcopy(kept.es)  # type: ignore[no-any-return]
+        return pickle.loads(kept)  # type: ignore[no-any-return]
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __getstate__(self) -> list[Any]:
+        return self._kept
+
+    def __setstate__(self, kept: list[Any]) -> None:
+        self._kept = kept
+
+
+@dataclass
+class _Copied:
+    es: EngineState
 
 
 def fast_copy(value: Any) -> Any:

@@ -14,8 +14,10 @@ import re
 from typing import Any, Callable
 
 from pbem.cycle.match import (
-    DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, fast_copy, fresh_engine_state, mask_hidden,
+    DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, fresh_engine_state, mask_hidden,
 )
+from pbem.cycle import audit as audit_mod
+from pbem.cycle import hidden
 from pbem.cycle.run import run_exchange
 from pbem.errors import InvalidFile, PbemError, UsageError
 from pbem.game import Decision, IllegalOrder
@@ -48,11 +50,11 @@ def replay(
             "(SHA-256 mismatch): both players must use the same scenario file"
         )
     m = Match(header, scenario)
-    disclosures = _disclosures(gf) if audit else {}
+    disclosures = audit_mod.disclosures(gf) if audit else {}
     if audit:
         missing = [s for s in m.seat_names if s not in disclosures]
         if missing:
-            raise UsageError(f"audit needs every seat's disclosure; still missing: {', '.join(missing)}")
+            raise UsageError(f"incomplete: {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not disclosed")
     m.disclosures = disclosures
     total = len(gf.exchanges)
     for i, ex in enumerate(gf.exchanges, 1):
@@ -82,7 +84,7 @@ def advance(m: Match, ex: dict[str, Any], me: Any = None) -> None:
     else:
         _step(m, ex, me, m.disclosures, where)
     m.exchanges.append(ex)
-    m.snapshots.append(fast_copy(m.es))
+    m.snapshots.append(m.es)
 
 
 def _check_header(h: dict[str, Any]) -> None:
@@ -158,6 +160,8 @@ def _start(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any]) -
     state = m.rules.initial_state()
     mask_hidden(state, m.known)
     m.es = fresh_engine_state(state, m.seat_names)
+    hidden.add_to_engine_state(m.es, m.rules, m.seat_names)
+    m.anchors_fixed_at = 1
     _open_sealed(m, ex, me, disclosures, side)
     _check_state(m, ex, where)
     m.records.append(Record(1, side, "new", waiting=m.next_sender() or "", message=ex.get("message", "")))
@@ -171,7 +175,8 @@ def _seat(m: Match, ex: dict[str, Any], where: str) -> None:
         raise Verification(f"{where}: chain_n missing")
     if ex["side"] in m.seats:
         raise Verification(f"{where}: {ex['side']} has already joined")
-    m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n)
+    secret_commit = _hex(ex, "secret_commit", where).hex()
+    m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n, secret_commit=secret_commit)
 
 
 def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], where: str) -> None:
@@ -180,6 +185,7 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
         if side in m.seats or side not in m.seat_names:
             raise Verification(f"{where}: {side} cannot join here")
         _seat(m, ex, where)
+        m.anchors_fixed_at = ex["n"]
         if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
             m.me = side
             if not disclosures:
@@ -189,8 +195,8 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
                 fresh = m.rules.initial_state().get("hidden", {})
                 if isinstance(m.es["game"].get("hidden"), dict) and side in fresh:
                     m.es["game"]["hidden"][side] = fresh[side]
-    elif kind == "disclose":
-        _check_disclosure(m, ex, where)
+    elif kind in ("disclose", "forfeit"):
+        audit_mod.step(m, ex, where)
         m.records.append(Record(ex["n"], side, kind, message=ex.get("message", "")))
         _check_state(m, ex, where)
         return
@@ -211,6 +217,11 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
     _maybe_renew(m, ex, where)
     _open_sealed(m, ex, me, disclosures, side)
     _play_entries(m, ex, where)
+    if kind == "play":
+        try:
+            hidden.adopt_exchange_root(m.rules, m.es, side, ex.get("hidden_root"), m.secret_seeds.get(side), ex["n"])
+        except IllegalOrder as exc:
+            raise Verification(f"{where}: {exc}") from None
     _check_state(m, ex, where)
 
 
@@ -238,7 +249,7 @@ def _rewind_step(m: Match, ex: dict[str, Any], where: str) -> None:
         else:
             offer["agreed"].append(side)
             if set(offer["agreed"]) >= set(m.others(offer["by"])):
-                m.es = fast_copy(m.snapshots[to - 1])
+                m.es = m.snapshots[to - 1]       # a fresh copy
                 m.rewind_offer = None
                 waiting = m.records[to - 1].waiting
     m.records.append(Record(ex["n"], side, kind, message=ex.get("message", ""), waiting=waiting, rewind_to=to or 0))
@@ -253,6 +264,7 @@ def _take_reveal(m: Match, ex: dict[str, Any], where: str) -> bytes:
     if seat.next_anchor is not None:
         seat.next_anchor, seat.chain_n, seat.reveals_on_chain = None, seat.next_chain_n, 0
     seat.last = reveal
+    seat.revealed_at = ex["n"]
     seat.reveals_on_chain += 1
     if seat.reveals_on_chain > seat.chain_n:
         raise Verification(f"{where}: {ex['side']} revealed past the end of its dice chain")
@@ -278,6 +290,7 @@ def _open_sealed(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, A
         if "seed" in secrets:
             m_seed = bytes.fromhex(secrets["seed"])
             _check_seed(m, ex, m_seed)
+        _take_secret_seed(m, ex, side, secrets)
     elif me is not None and side == m.me and "sealed" in ex:
         try:
             blob = base64.b64decode(ex["sealed"], validate=True)
@@ -289,8 +302,25 @@ def _open_sealed(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, A
             seed = bytes.fromhex(secrets["seed"])
             _check_seed(m, ex, seed)
             m.my_seeds.append((seed, ex["chain_n"]))
+        _take_secret_seed(m, ex, side, secrets)
     if secrets is not None:
         m.my_secrets[ex["n"]] = secrets.get("orders", {})
+
+
+def _take_secret_seed(m: Match, ex: dict[str, Any], side: str, secrets: dict[str, Any]) -> None:
+    """A new or join exchange seals the seat's secret seed: check it against
+    the commitment it published, and keep it."""
+    if ex["kind"] not in ("new", "join"):
+        return
+    from pbem.protocol.secret import seed_commitment
+
+    try:
+        seed = bytes.fromhex(secrets["secret_seed"])
+    except (KeyError, TypeError, ValueError):
+        raise Verification(f"exchange {ex['n']}: {side}'s secret seed is missing from its sealed part") from None
+    if seed_commitment(seed) != m.seats[side].secret_commit:
+        raise Verification(f"exchange {ex['n']}: {side}'s secret seed does not match its published commitment")
+    m.secret_seeds[side] = seed
 
 
 def _check_seed(m: Match, ex: dict[str, Any], seed: bytes) -> None:
@@ -324,9 +354,11 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
         return {"by": e["by"], "order": order}
 
     stream = _stream_for(m, ex["n"])
-    rng = RecordingRng(stream)
+    rng = RecordingRng(stream, m.secret_seeds)
+    fresh = ex["kind"] != "play" or m.stream_fresh(sender, ex["n"])
     try:
-        sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng)
+        sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
+                                 fresh)
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
@@ -371,18 +403,3 @@ def _first_difference(a: list[Any], b: list[Any]) -> int:
 def _check_state(m: Match, ex: dict[str, Any], where: str) -> None:
     if ex["state"] != m.state_hash():
         raise Verification(f"{where}: state hash differs from the replay (the exchange does not replay)")
-
-
-def _disclosures(gf: GameFile) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for ex in gf.exchanges:
-        if ex.get("kind") == "disclose":
-            out[ex["side"]] = ex.get("secrets", {})
-    return out
-
-
-def _check_disclosure(m: Match, ex: dict[str, Any], where: str) -> None:
-    if not m.over():
-        raise Verification(f"{where}: secrets disclosed before the game is over")
-    if not isinstance(ex.get("secrets"), dict):
-        raise Verification(f"{where}: disclosure carries no secrets table")

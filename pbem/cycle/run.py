@@ -12,6 +12,7 @@ from __future__ import annotations
 import pickle
 from typing import Any, Callable
 
+from pbem.cycle import hidden
 from pbem.cycle.match import EngineState, public_order
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules
 from pbem.protocol import gamefile
@@ -50,11 +51,14 @@ class ExchangeRun:
     (the sender still has to decide but gave no more orders)."""
 
     def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
-                 seats: list[str]) -> None:
+                 seats: list[str], fresh: bool = True) -> None:
         self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
         self.seats = seats
+        self.seeds: dict[str, bytes] = rng.seeds if rng is not None else {}
         self.sink = Sink()
-        self.frozen = False
+        # A stream a seat could have ground offline serves nothing: every
+        # roll waits for the next seat's reveal (see Match.stream_fresh).
+        self.frozen = not fresh
         self.started = False
         self.how = "open"
 
@@ -75,8 +79,8 @@ class ExchangeRun:
         deferred = self.es.get("deferred")
         if deferred:
             self.es["deferred"] = None
-            _apply(self.rules, self.es, deferred["side"], deferred["order"], self.rng or FrozenRng(), self.sink,
-                   "deferred")
+            use = FrozenRng() if (self.frozen or self.rng is None) else self.rng
+            _apply(self.rules, self.es, deferred["side"], deferred["order"], use, self.sink, "deferred", self.seeds)
         self.sink.opening = len(self.sink.events)
 
     def _step(self, next_entry: EntrySource) -> str | None:
@@ -112,7 +116,7 @@ class ExchangeRun:
             self.frozen = True
         use = FrozenRng() if (self.frozen or self.rng is None) else self.rng
         try:
-            _apply(rules, es, seat, order, use, self.sink, by)
+            _apply(rules, es, seat, order, use, self.sink, by, self.seeds)
         except NeedDice:
             order = gamefile.drop_none(order)
             es["deferred"] = {"side": seat, "order": order, "by": self.sender}
@@ -132,18 +136,23 @@ def run_exchange(
     next_entry: EntrySource,
     seats: list[str],
     rng: RecordingRng | None = None,
+    fresh: bool = True,
 ) -> tuple[Sink, str]:
     """Run one whole exchange (see :class:`ExchangeRun`)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    run = ExchangeRun(rules, es, sender, rng, sealed, seats)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh)
     how = run.run(next_entry)
     return run.sink, how
 
 
-def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sink: Sink, by: str) -> None:
+def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sink: Sink, by: str,
+           seeds: dict[str, bytes]) -> None:
     # The file cannot carry nulls: every program applies the order exactly
     # as it will read back from the file.
     order = gamefile.drop_none(order)
+    # Hidden items an order shows are checked before the game sees them,
+    # and recorded only once the order has gone through.
+    record = hidden.check_openings(rules, es, seat, order, seeds.get(seat))
     # A game may change the state it is given before it finds an order
     # illegal or reaches a die.  Only a deferral must leave the state as it
     # was (the order is applied again later), so only a frozen stream keeps
@@ -155,6 +164,8 @@ def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sin
         es["game"] = pickle.loads(saved) if saved is not None else es["game"]
         raise
     es["game"] = new_state
+    if record is not None:
+        record()
     sink.events.extend(events)
     if by != "deferred":
         sink.entries.append({"side": seat, "by": by, "order": public_order(order)})

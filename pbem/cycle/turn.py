@@ -11,7 +11,8 @@ from pbem.cycle import match as _match
 from pbem.cycle.match import EngineState, Match, fast_copy, public_engine_state
 from pbem.cycle.replay import waiting_after
 from pbem.cycle.run import ENGINE_VERBS, ExchangeRun, Sink, parse_engine_order
-from pbem.cycle.write import seal_for, sign
+from pbem.cycle import hidden
+from pbem.cycle.write import seal_into, sign
 from pbem.errors import UsageError
 from pbem.game import Decision, Event, IllegalOrder, Order
 from pbem.protocol import chain as dchain
@@ -42,6 +43,7 @@ class Turn:
         self.orders: list[Order] = []          # the sender's own orders, in order
         self.message = ""
         self._answers: list[tuple[bytes, Order]] = []
+        self._openings = 0                     # orders of this exchange that showed hidden items
         self._reveal, self._renew = self._next_reveal()
         self._simulate()
 
@@ -74,8 +76,10 @@ class Turn:
         seats = copy.deepcopy(self.start_seats)
         seats[self.side].last = self._reveal
         reveals = {s: seat.last for s, seat in seats.items()}
-        self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)))
-        self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names)
+        seeds = {self.side: m.secret_seeds[self.side]} if self.side in m.secret_seeds else {}
+        self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)), seeds)
+        self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names,
+                               m.stream_fresh(self.side, self.n))
         self._queue = list(self.orders)
         self._answered = 0
         self.run.run(self._next_entry)
@@ -148,13 +152,19 @@ class Turn:
         return self.sink.events[before:]
 
     def _with_secrets(self, order: Order, state: dict[str, Any]) -> Order:
-        """Let the game add fresh salts and the secret part to an order of
-        ours (games may not draw randomness of their own)."""
+        """Let the game add the secret part to an order of ours, and the core
+        the openings of any hidden items it shows (games draw no randomness
+        of their own)."""
         if order.get("verb") in ENGINE_VERBS:
             return order
         from pbem.protocol.commit import new_salt
 
-        return self.m.rules.fill_secrets(fast_copy(state), self.side, order, new_salt)
+        filled = self.m.rules.fill_secrets(fast_copy(state), self.side, order, new_salt)
+        if not filled.get("open") or "openings" in filled:
+            return filled
+        self._openings += 1
+        return hidden.fill_openings(self.m.rules, self.es, self.side, filled, self.m.secret_seeds.get(self.side),
+                                    hidden.opening_epoch(self.n, self._openings))
 
     def undo(self) -> None:
         if not self.orders:
@@ -183,22 +193,30 @@ class Turn:
             d = self.pending()
             raise UsageError(f"the exchange is not complete: you must still decide {d.kind if d else ''}")
         m = self.m
+        es = fast_copy(self.es)
         ex: dict[str, Any] = {
             "game_id": m.game_id, "n": self.n, "kind": "play", "side": self.side,
             "prev": exchange_hash(m.exchanges[-1]),
             "reveal": self._reveal.hex(),
             "orders": gamefile.drop_none(self.sink.entries),
-            "state": digest(public_engine_state(self.es)),
         }
+        seed = m.secret_seeds.get(self.side)
+        if hidden.keeps_hidden(m.rules):
+            if seed is None:
+                raise UsageError("cannot find your secret seed in this file: is this your key?")
+            ex["hidden_root"] = hidden.closing_root(m.rules, es, self.side, seed, self.n)
+            hidden.adopt_exchange_root(m.rules, es, self.side, ex["hidden_root"], seed, self.n)
+        ex["state"] = digest(public_engine_state(es))
         if self.message:
             ex["message"] = self.message
+        # Every play exchange carries a sealed part of the same padded size,
+        # so that whether it holds secrets says nothing either.
         secret_part: dict[str, Any] = {}
         if self.sink.secrets:
             secret_part["orders"] = self.sink.secrets
         if self._renew:
-            seed, n = self._renew
-            ex["anchor"], ex["chain_n"] = dchain.anchor(seed, n).hex(), n
-            secret_part["seed"] = seed.hex()
-        if secret_part:
-            ex["sealed"] = seal_for(self.me_identity, secret_part, m.game_id, self.n)
+            chain_seed, n = self._renew
+            ex["anchor"], ex["chain_n"] = dchain.anchor(chain_seed, n).hex(), n
+            secret_part["seed"] = chain_seed.hex()
+        seal_into(ex, self.me_identity, secret_part)
         return sign(ex, self.me_identity)

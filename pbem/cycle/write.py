@@ -7,6 +7,7 @@ import json
 import os
 from typing import Any, Iterator
 
+from pbem.cycle import hidden
 from pbem.cycle import match as _match
 from pbem.cycle.match import DICE_TIMINGS, Match, fresh_engine_state, mask_hidden, public_engine_state
 from pbem.errors import UsageError
@@ -15,14 +16,46 @@ from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical, digest
 from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.protocol.secret import seed_commitment
 from pbem.scenario import scenario_sha256
 
 
-def seal_for(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> str:
-    from pbem.protocol.seal import seal
+SEALED_TAG = b"pbem/sealed/v1"
 
-    blob = seal(identity.public.seal_pub_raw, canonical(secret_part), game_id, n)
-    return base64.b64encode(blob).decode("ascii")
+
+def seal_for(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> str:
+    """Seal ``secret_part`` to its owner (see :func:`seal_part`)."""
+    return seal_part(identity, secret_part, game_id, n)[0]
+
+
+def seal_part(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> tuple[str, str]:
+    """The sealed part of an exchange and its hash: ``secret_part`` gets a
+    random nonce (so the hash cannot be guessed from a few likely values),
+    is padded to a size bucket (so its length says nothing) and sealed to
+    its owner.  The hash, published beside it, binds the disclosure made at
+    the audit to what was sealed."""
+    from pbem.protocol.seal import seal
+    from pbem.protocol.secret import pad
+
+    part = dict(secret_part, nonce=os.urandom(16).hex())
+    blob = seal(identity.public.seal_pub_raw, pad(canonical(part)), game_id, n)
+    return base64.b64encode(blob).decode("ascii"), sealed_hash(part)
+
+
+def sealed_hash(part: Any) -> str:
+    import hashlib
+
+    return hashlib.sha256(SEALED_TAG + canonical(part)).hexdigest()
+
+
+def seal_into(ex: dict[str, Any], identity: Any, secret_part: dict[str, Any]) -> None:
+    """Add the ``sealed`` and ``sealed_hash`` fields to exchange ``ex``."""
+    ex["sealed"], ex["sealed_hash"] = seal_part(identity, secret_part, ex["game_id"], ex["n"])
+
+
+def _new_seeds() -> tuple[bytes, bytes]:
+    """A dice-chain seed and a secret seed, from the OS CSPRNG."""
+    return os.urandom(32), os.urandom(32)
 
 
 def sign(ex: dict[str, Any], identity: Any) -> dict[str, Any]:
@@ -91,18 +124,20 @@ def new_game(
                         options=options, dice=dice, invited=invited)
     if creator_side not in header["sides"]:
         raise UsageError(f"{game} has no seat {creator_side!r}; seats: {', '.join(header['sides'])}")
-    seed = os.urandom(32)
+    seed, secret = _new_seeds()
     ex = {
         "game_id": game_id, "n": 1, "kind": "new", "side": creator_side, "prev": ZERO_HASH, "game": header,
-        "player": creator.public.to_dict(), **_anchor_fields(seed),
+        "player": creator.public.to_dict(), **_anchor_fields(seed), "secret_commit": seed_commitment(secret),
     }
     if message:
         ex["message"] = message
-    ex["sealed"] = seal_for(creator, {"seed": seed.hex()}, game_id, 1)
+    seal_into(ex, creator, {"seed": seed.hex(), "secret_seed": secret.hex()})
     m = Match(header, scenario)
     state = m.rules.initial_state()
     mask_hidden(state, {creator_side})
-    ex["state"] = digest(public_engine_state(fresh_engine_state(state, m.seat_names)))
+    es = fresh_engine_state(state, m.seat_names)
+    hidden.add_to_engine_state(es, m.rules, m.seat_names)
+    ex["state"] = digest(public_engine_state(es))
     return GameFile([sign(ex, creator)])
 
 
@@ -117,26 +152,33 @@ def join_exchange(m: Match, me: Any, side: str, message: str = "") -> dict[str, 
     invited = m.header.get("invited", {}).get(side)
     if invited and invited.get("sign_pub") != me.public.sign_pub:
         raise UsageError(f"this game invited another player as {side} (fingerprint {invited.get('fingerprint', '?')})")
-    seed = os.urandom(32)
+    seed, secret = _new_seeds()
     n = len(m.exchanges) + 1
     ex = {
         "game_id": m.game_id, "n": n, "kind": "join", "side": side, "prev": exchange_hash(m.exchanges[-1]),
-        "player": me.public.to_dict(), **_anchor_fields(seed), "orders": [],
+        "player": me.public.to_dict(), **_anchor_fields(seed), "secret_commit": seed_commitment(secret),
+        "orders": [],
     }
     if message:
         ex["message"] = message
-    ex["sealed"] = seal_for(me, {"seed": seed.hex()}, m.game_id, n)
+    seal_into(ex, me, {"seed": seed.hex(), "secret_seed": secret.hex()})
     ex["state"] = digest(public_engine_state(m.es))   # a join changes no state
     return sign(ex, me)
 
 
 def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
-    """At game end: publish this seat's seeds and secret order parts, so that
-    ``pbem audit`` can replay with nothing hidden."""
+    """At game end, in turn: publish every sealed part this seat sent (its
+    seeds and secret order parts), so that ``pbem audit`` can replay with
+    nothing hidden."""
+    from pbem.cycle import audit
+
     if not m.over():
         raise UsageError("the game is not over: secrets are disclosed only at its end")
-    if any(ex["kind"] == "disclose" and ex["side"] == m.me for ex in m.exchanges):
+    if m.me in audit.disclosed(m):
         raise UsageError("you have already disclosed your secrets in this game")
+    due = audit.next_discloser(m)
+    if due != m.me:
+        raise UsageError(f"waiting for {due} to disclose first (seats disclose in turn, so that no copy forks)")
     secrets: dict[str, Any] = {}
     for ex in m.exchanges:
         if ex["side"] != m.me or "sealed" not in ex:
@@ -147,6 +189,20 @@ def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
         "game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
         "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
     }
+    return sign(ex, me)
+
+
+def forfeit_exchange(m: Match, me: Any) -> dict[str, Any]:
+    """Record that the seat whose disclosure is due will not make it."""
+    from pbem.cycle import audit
+
+    due = audit.next_discloser(m)
+    if m.me not in audit.disclosed(m):
+        raise UsageError("disclose your own secrets first (`pbem audit`)")
+    if due is None or due == m.me:
+        raise UsageError("no other seat's disclosure is due")
+    ex = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "forfeit", "side": m.me, "who": due,
+          "prev": exchange_hash(m.exchanges[-1]), "state": m.state_hash()}
     return sign(ex, me)
 
 

@@ -164,6 +164,6 @@ def default_demo() -> str:
             game = load(gid)
         except UsageError:
             continue
-        if getattr(game, "demo_scenario", None):
+        if game.demo_scenario:
             return gid
     raise UsageError("no installed game offers a demo")

@@ -27,7 +27,10 @@ from pbem.fsutil import atomic_write  # noqa: F401  (re-exported: writers of gam
 from pbem.fsutil import loads_toml, read_bounded
 from pbem.protocol.canon import canonical, digest
 
-FORMAT = "pbem/1"
+FORMAT = "pbem/2"
+# pbem/2 (pbem 0.2): seats on sides, secret seeds, sealed-part hashes,
+# hidden-item roots.  pbem/1 files were written by pbem 0.1.
+EARLIER_FORMATS = {"pbem/1": "0.1"}
 SIG_TAG = b"pbem/exchange/v1\n"
 ZERO_HASH = "0" * 64
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -125,6 +128,10 @@ def parse(text: str, name: str = "game file") -> GameFile:
     if exchanges[0].get("kind") != "new" or not isinstance(exchanges[0].get("game"), dict):
         raise InvalidFile(f"{name}: exchange 1 is not a 'new' exchange carrying the game header")
     header = gf.header
+    if header.get("format") in EARLIER_FORMATS:
+        made_by = EARLIER_FORMATS[header["format"]]
+        raise InvalidFile(f"{name}: a {header['format']} file, written by pbem {made_by}; this pbem reads {FORMAT}: "
+                          f"finish that game with pbem {made_by} (pip install 'pbem=={made_by}.*')")
     if header.get("format") != FORMAT:
         raise InvalidFile(f"{name}: unknown format {header.get('format')!r} (this program reads {FORMAT})")
     schema.check_header(header, name)

@@ -135,13 +135,14 @@ CHAIN = _count(1, MAX_CHAIN)
 # kind -> (required fields, optional fields), beyond COMMON.
 SEALED: dict[str, Check] = {"sealed": _base64, "sealed_hash": H64}
 KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
-    "new": ({"game": TABLE, "player": _identity, "anchor": H64, "chain_n": CHAIN},
-            {**SEALED, "secret_commit": H64, "message": STR}),
-    "join": ({"player": _identity, "anchor": H64, "chain_n": CHAIN},
-             {"orders": LIST, **SEALED, "secret_commit": H64, "message": STR}),
-    "play": ({"reveal": H64, "orders": LIST},
-             {**SEALED, "root": H64, "message": STR, "anchor": H64, "chain_n": CHAIN}),
+    "new": ({"game": TABLE, "player": _identity, "anchor": H64, "chain_n": CHAIN, **SEALED, "secret_commit": H64},
+            {"message": STR}),
+    "join": ({"player": _identity, "anchor": H64, "chain_n": CHAIN, **SEALED, "secret_commit": H64},
+             {"orders": LIST, "message": STR}),
+    "play": ({"reveal": H64, "orders": LIST, **SEALED},
+             {"hidden_root": H64, "message": STR, "anchor": H64, "chain_n": CHAIN}),
     "disclose": ({"secrets": TABLE}, {}),
+    "forfeit": ({"who": STR}, {}),
     "rewind-offer": ({"to": INT}, {}),
     "rewind": ({"to": INT}, {}),
     "rewind-decline": ({"to": INT}, {}),

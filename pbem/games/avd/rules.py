@@ -13,6 +13,8 @@ restated in scenarios/avd/RULINGS.md.
 """
 from __future__ import annotations
 
+from pbem.game import BaseRules
+
 import pickle
 from typing import Any
 
@@ -20,7 +22,7 @@ from pbem.game import Decision, Event, IllegalOrder, Rng, State, View
 from pbem.games.avd import activation, combat, movement, orders, policies, seqmech, victory
 from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET, Scenario
-from pbem.protocol import commit as commitment
+from pbem.game import check_commitment, commit
 
 SEALED = "sealed:"
 PANZER_KINDS = ("2PzG", "3PzG", "guderian")
@@ -66,7 +68,7 @@ def _selection(verb: str, pool: list[str], n: int, heads: tuple[str, ...] = ("",
     return [example, template], hint
 
 
-class AvdRules:
+class AvdRules(BaseRules):
     """The rules of A Victory Denied bound to one scenario and its options."""
 
     def __init__(self, scn: Scenario, options: dict[str, Any] | None = None) -> None:
@@ -435,7 +437,7 @@ class AvdRules:
             if turn1g and (not chits or self._chit_kind(chits[0]) != "3PzG"):
                 raise IllegalOrder("Turn 1: the first chit must be the 3rd Panzer Group chit set aside (3.7)")
             try:
-                comms = [commitment.commit(c, bytes.fromhex(s)) for c, s in zip(chits, salts)]
+                comms = [commit(c, bytes.fromhex(s)) for c, s in zip(chits, salts)]
             except ValueError as exc:
                 raise IllegalOrder(f"bad chit salt: {exc}") from None
             if order.get("commitments") not in (None, comms):
@@ -550,7 +552,7 @@ class AvdRules:
             c = top["token"][len(SEALED):]
             chit, salt = order.get("chit"), order.get("salt")
             try:
-                ok = isinstance(chit, str) and isinstance(salt, str) and commitment.check(chit, bytes.fromhex(salt), c)
+                ok = isinstance(chit, str) and isinstance(salt, str) and check_commitment(chit, bytes.fromhex(salt), c)
             except ValueError:
                 ok = False
             if not ok:
@@ -2318,5 +2320,5 @@ def seal_chits(order: dict[str, Any], salts: list[bytes]) -> dict[str, Any]:
         raise ValueError("one salt per chit")
     out = {k: v for k, v in order.items() if k != "chits"}
     out["secret"] = {"chits": chits, "salts": [s.hex() for s in salts[:len(chits)]]}
-    out["commitments"] = [commitment.commit(c, s) for c, s in zip(chits, salts)]
+    out["commitments"] = [commit(c, s) for c, s in zip(chits, salts)]
     return out

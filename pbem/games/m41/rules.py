@@ -31,7 +31,7 @@ import random
 from typing import Any, Callable
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, ScenarioError, View
-from pbem.protocol.commit import check as commit_check, commit
+from pbem.game import check_commitment as commit_check, commit
 
 from . import air
 from . import mechanics as mx
