@@ -1,58 +1,94 @@
-"""Benchmarks of the core, run by hand (not part of the test suite)::
+"""Benchmarks, run by hand (not part of the test suite)::
 
-    python benchmarks/bench.py [--exchanges 300] [--runs 15]
+    python benchmarks/bench.py [--json] [--runs 7] [--exchanges 300] [--games avd,m41]
 
-Prints a small table:
+What a player waits for, measured on the shipped practice scenarios played
+by the scripted demo players (with their standing orders) through the
+exchange engine, each program verifying every exchange of the other:
 
-* start-up of ``pbem --help`` against a bare ``python -c pass`` (median of
-  ``--runs`` subprocess runs each): what the player waits for on every command;
-* verifying a long game: a duel (the protocol test game, tests/duelgame.py)
-  of ``--exchanges`` exchanges is built once through the library, then
-  ``cycle.replay`` is timed on it (median of 5), as a bystander and as a
-  player holding a key, plus ``pbem verify`` on the file in a subprocess;
-* bytes per exchange of that file as written (``len(toml) / exchanges``).
+* ``startup_ratio``: ``pbem --help`` over ``python -c pass`` (medians of
+  the same run);
+* for each game G (``avd``, ``m41``), on the first ``--exchanges`` exchanges
+  of a whole sealed-dice game (the whole game if shorter):
 
-Building the game advances each player's verified match one exchange at a
-time with the replay's own steps, so that building stays linear in length.
+  - ``verify_300_G_s``: ``pbem verify FILE`` in a subprocess, with the
+    player's key (a full, cold replay: verify never uses the cache);
+  - ``play_300_G_s``: ``pbem play FILE`` up to its first prompt (stdin
+    closed, so it stops there), for the player whose turn it is, with the
+    cache of verified matches warm (an earlier run of the same command);
+  - ``replay_300_G_s``: ``cycle.replay`` of that file in this process;
+  - ``bytes_per_exchange_G``: the file as written, over its exchanges;
+
+* over whole games in both dice timings: ``emails_per_turn_G_sealed`` and
+  ``_immediate`` (exchanges of kind ``play`` per game turn), and
+  ``emails_floor_G``: the alternation floor, one email each time the side
+  that must really decide (an order by a player, not by his standing orders
+  or his program) changes, per game turn, counted over the same games.
+
+Subprocesses run with Python's bytecode cache on (``PYTHONPYCACHEPREFIX``
+in a scratch folder, after a warm-up run), as an installed program does, and
+with no ``PYTHONDONTWRITEBYTECODE``.  Every time is the median of ``--runs``;
+``*_cpu_s`` is the same median in CPU seconds (user + system), steadier than
+wall time on a busy machine.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-TESTS = REPO / "tests"
-sys.path[:0] = [str(REPO), str(TESTS)]
-os.environ.setdefault("PBEM_GAME_MODULES", "duel=duelgame")
+sys.path[:0] = [str(REPO)]
+
+GAMES = {
+    "avd": ("avd/practice", REPO / "scenarios" / "avd" / "practice.toml"),
+    "m41": ("m41/practice", REPO / "scenarios" / "m41" / "practice.toml"),
+}
 
 
-def env() -> dict[str, str]:
+# ------------------------------------------------------------------ timing
+
+
+def child_env(scratch: Path, home: Path | None = None) -> dict[str, str]:
     out = dict(os.environ)
-    out.update(PYTHONPATH=os.pathsep.join([str(REPO), str(TESTS)]), PBEM_GAME_MODULES="duel=duelgame",
-               PBEM_SCENARIOS=str(TESTS / "data" / "scenarios"))
-    out.pop("PBEM_HOME", None)
+    out.pop("PYTHONDONTWRITEBYTECODE", None)
+    out.pop("PBEM_PASSPHRASE", None)
+    out["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
+    out["PBEM_HOME"] = str(home or scratch / "nohome")
+    out["COLUMNS"] = "100"
     return out
 
 
-def median_run(cmd: list[str], runs: int, extra_env: dict[str, str] | None = None) -> float:
-    times = []
-    e = env() | (extra_env or {})
-    for _ in range(runs):
+def timed_runs(cmd: list[str], runs: int, env: dict[str, str], ok: tuple[int, ...] = (0,),
+               expect: str | None = None, cwd: Path | None = None) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``runs`` runs of ``cmd`` (after one
+    warm-up run, which also fills the bytecode cache and pbem's own)."""
+    walls, cpus = [], []
+    for i in range(runs + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        subprocess.run(cmd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        r = subprocess.run(cmd, env=env, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if r.returncode not in ok or (expect is not None and expect not in r.stdout):
+            raise SystemExit(f"{' '.join(cmd)}: exit {r.returncode}\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}")
+        if i:
+            walls.append(wall)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
 
 
-def median_call(fn: Callable[[], Any], runs: int = 5) -> float:
+def median_call(fn: Any, runs: int) -> float:
     times = []
     for _ in range(runs):
         t = time.perf_counter()
@@ -61,30 +97,106 @@ def median_call(fn: Callable[[], Any], runs: int = 5) -> float:
     return statistics.median(times)
 
 
-def build_game(length: int) -> tuple[Any, dict[str, Any]]:
-    """A sealed duel of ``length`` exchanges (enough rounds and hit points
-    that it does not end first)."""
-    import enginehelp as eh
-    from pbem import cycle
-    from pbem.protocol.gamefile import GameFile, exchange_hash
+# ------------------------------------------------------------------ games
 
-    sc = eh.duel_scenario()
-    sc["duel"]["hp"] = 100_000
-    sc["duel"]["rounds"] = 10_000
-    gf, sc, ids = eh.start("sealed", sc)
-    matches = {side: cycle.replay(gf, sc, ident) for side, ident in ids.items()}
-    exchanges = list(gf.exchanges)
-    while len(exchanges) < length:
-        side = matches["red"].next_sender()
+
+def play_scripted(game: str, dice: str, limit: int = 5000) -> tuple[Any, dict[str, Any], dict[str, Any], Any]:
+    """A whole game between the scripted demo players, each program
+    advancing its verified match one exchange at a time (linear)."""
+    from pbem import cycle
+    from pbem.protocol.gamefile import GameFile
+    from pbem.protocol.identity import generate
+    from pbem.scenario import load_toml
+
+    name, path = GAMES[game]
+    sc = load_toml(path)
+    ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
+    gf = cycle.new_game(game_id=f"{game}-bench-{dice}", game=game, scenario_name=name, scenario=sc, options={},
+                        dice=dice, creator=ids["german"], creator_side="german",
+                        invited={"soviet": ids["soviet"].public})
+    soviet = cycle.replay(gf, sc, ids["soviet"])
+    join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
+    cycle.advance(soviet, join, ids["soviet"])
+    german = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
+    matches = {"german": german, "soviet": soviet}
+    configured: set[str] = set()
+    for _ in range(limit):
+        side = german.next_sender()
+        if side is None:
+            break
         turn = cycle.Turn(matches[side], ids[side])
+        policies = getattr(turn.m.rules, "demo_policies", None)
+        if side not in configured and policies:
+            for k, v in policies(side).items():
+                turn.push(f"policy {k} {v}")
+            configured.add(side)
         while not turn.done:
-            turn.push(eh.first_option(turn.pending()))
+            turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
         ex = turn.finish()
         for s, m in matches.items():
             cycle.advance(m, ex, ids[s])
-        exchanges.append(ex)
-    gf = GameFile(exchanges)
-    return gf, {"scenario": sc, "ids": ids, "match": matches["red"]}
+    else:
+        raise SystemExit(f"the {game} {dice} game did not end")
+    return GameFile(list(german.exchanges)), sc, ids, german
+
+
+def game_turns(m: Any) -> int:
+    first = m.rules.initial_state().get("turn", 1)
+    return int(m.state["turn"]) - int(first) + 1
+
+
+def emails(m: Any) -> tuple[int, int]:
+    """(exchanges of kind play, alternation floor) of a whole game."""
+    played = sum(1 for r in m.records if r.kind == "play")
+    deciders = [e["side"] for r in m.records for e in r.entries
+                if e.get("by") == "player" and not e.get("order", {}).get("verb") == "policy"]
+    floor = sum(1 for i, s in enumerate(deciders) if i == 0 or s != deciders[i - 1])
+    return played, floor
+
+
+def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str, Any]) -> None:
+    from pbem import cycle, session
+    from pbem.protocol import identity
+    from pbem.protocol.gamefile import GameFile
+
+    t = time.perf_counter()
+    gf, sc, ids, m = play_scripted(game, "sealed")
+    out[f"build_{game}_s"] = round(time.perf_counter() - t, 1)
+    _, _, _, m_imm = play_scripted(game, "immediate")
+    floors = turns = 0
+    for dice, whole in (("sealed", m), ("immediate", m_imm)):
+        played, floor = emails(whole)
+        out[f"emails_per_turn_{game}_{dice}"] = round(played / game_turns(whole), 2)
+        out[f"exchanges_whole_{game}_{dice}"] = len(whole.exchanges)
+        floors, turns = floors + floor, turns + game_turns(whole)
+    out[f"emails_floor_{game}"] = round(floors / turns, 2)
+
+    part = GameFile(gf.exchanges[:length])
+    n = len(part.exchanges)
+    bystander = cycle.replay(part, sc)
+    side = bystander.next_sender() or "german"
+    me = ids[side]
+    mine = cycle.replay(part, sc, me)
+    text = session.refresh_reading_copies(part, mine).to_toml()
+    out[f"exchanges_{game}"] = n
+    out[f"bytes_per_exchange_{game}"] = round(len(text.encode()) / n)
+    out[f"replay_300_{game}_s"] = round(median_call(lambda: cycle.replay(part, sc, me), max(3, runs // 2)), 3)
+
+    folder = scratch / game
+    home = folder / "home"
+    home.mkdir(parents=True)
+    identity.save_private(me, home / "key.toml", None)
+    path = folder / f"{game}-{n}.toml"
+    path.write_text(text, encoding="utf-8")
+    env = child_env(scratch, home)
+    pbem = [sys.executable, "-m", "pbem.cli"]
+    wall, cpu = timed_runs(pbem + ["verify", str(path)], runs, env, expect="valid:")
+    out[f"verify_300_{game}_s"], out[f"verify_300_{game}_cpu_s"] = round(wall, 3), round(cpu, 3)
+    # No file is written before the prompt; stdin closed ends the run there.
+    wall, cpu = timed_runs(pbem + ["play", str(path), "--out", str(folder)], runs, env, ok=(2,),
+                           expect="order (help for commands)", cwd=folder)
+    out[f"play_300_{game}_s"], out[f"play_300_{game}_cpu_s"] = round(wall, 3), round(cpu, 3)
+    out[f"play_300_{game}_side"] = side
 
 
 def cpu_model() -> str:
@@ -99,83 +211,35 @@ def cpu_model() -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--exchanges", type=int, default=300)
-    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--games", default="avd,m41")
     args = ap.parse_args()
 
-    from pbem import cycle, session
-    from pbem.protocol.gamefile import parse
-
-    rows: list[tuple[str, str]] = []
-    bare = median_run([sys.executable, "-c", "pass"], args.runs)
-    helped = median_run([sys.executable, "-m", "pbem.cli", "--help"], args.runs)
-    rows.append(("python -c pass (median)", f"{bare * 1000:.0f} ms"))
-    rows.append(("pbem --help (median)", f"{helped * 1000:.0f} ms"))
-    rows.append(("pbem start-up over python", f"{(helped - bare) * 1000:.0f} ms"))
-
-    t = time.perf_counter()
-    gf, ctx = build_game(args.exchanges)
-    built = time.perf_counter() - t
-    sc, ids = ctx["scenario"], ctx["ids"]
-    gf = session.refresh_reading_copies(gf, ctx["match"])
-    text = gf.to_toml()
-    n = len(gf.exchanges)
-    rolls = sum(len(r.rolls) for r in cycle.replay(gf, sc).records)
-    rows.append((f"game built ({n} exchanges, {rolls} rolls)", f"{built:.1f} s"))
-    parse_t = median_call(lambda: parse(text))
-    rows.append(("parse the TOML (median of 5)", f"{parse_t * 1000:.0f} ms"))
-    bystander = median_call(lambda: cycle.replay(gf, sc))
-    rows.append(("cycle.replay, bystander (median of 5)", f"{bystander * 1000:.0f} ms"))
-    rows.append(("  per exchange", f"{bystander / n * 1000:.2f} ms"))
-    player = median_call(lambda: cycle.replay(gf, sc, ids["red"]))
-    rows.append(("cycle.replay, with red's key (median of 5)", f"{player * 1000:.0f} ms"))
-
-    with tempfile.TemporaryDirectory() as tmp:
-        sc_dir = Path(tmp) / "scenarios" / "duel"
-        sc_dir.mkdir(parents=True)
-        import tomli_w
-
-        (sc_dir / "long.toml").write_text(tomli_w.dumps(sc))
-        path = Path(tmp) / "long-game.toml"
-        path.write_text(text, encoding="utf-8")
-        cli = median_run([sys.executable, "-m", "pbem.cli", "verify", str(path), "--scenario", str(sc_dir / "long.toml")],
-                         5, {"PBEM_HOME": str(Path(tmp) / "nohome")})
-    rows.append(("pbem verify FILE, subprocess (median of 5)", f"{cli * 1000:.0f} ms"))
-    rows.append(("file size", f"{len(text.encode()):,} bytes"))
-    rows.append(("bytes per exchange", f"{len(text.encode()) / n:.0f}"))
-
-    rows.extend(avd_rows())
-
-    print(f"python {platform.python_version()} | nproc {os.cpu_count()} | {cpu_model()}")
-    width = max(len(k) for k, _ in rows)
-    for k, v in rows:
-        print(f"{k:<{width}}  {v:>12}")
-
-
-def avd_rows() -> list[tuple[str, str]]:
-    """A whole A Victory Denied practice game (the scripted demo players,
-    sealed dice): how long a player's program takes to verify it."""
-    import test_avd_engine_game as avd
-    from pbem import cycle, session
-
-    t = time.perf_counter()
-    gf, sc, ids, matches = avd.play_game("sealed")
-    built = time.perf_counter() - t
-    n = len(gf.exchanges)
-    text = session.refresh_reading_copies(gf, matches["german"]).to_toml()
-    replay = median_call(lambda: cycle.replay(gf, sc, ids["german"]), runs=3)
-    rows = []
-    for dice in ("sealed", "immediate"):
-        g, _, _, ms = avd.play_game(dice) if dice == "immediate" else (gf, sc, ids, matches)
-        played = [r for r in ms["german"].records if r.kind == "play"]
-        turns = ms["german"].state["turn"]
-        rows.append((f"AVD emails per game turn, {dice} dice", f"{len(played) / turns:.1f}"))
-    return rows + [
-        (f"AVD practice game built ({n} exchanges, whole game)", f"{built:.1f} s"),
-        ("AVD cycle.replay with german's key (median of 3)", f"{replay * 1000:.0f} ms"),
-        ("  per exchange", f"{replay / n * 1000:.2f} ms"),
-        ("AVD bytes per exchange", f"{len(text.encode()) / n:.0f}"),
-    ]
+    out: dict[str, Any] = {
+        "python": platform.python_version(), "cpu": cpu_model(), "nproc": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+    scratch = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
+    try:
+        env = child_env(scratch)
+        bare, bare_cpu = timed_runs([sys.executable, "-c", "pass"], args.runs * 3, env)
+        helped, helped_cpu = timed_runs([sys.executable, "-m", "pbem.cli", "--help"], args.runs * 3, env)
+        out.update(python_pass_s=round(bare, 4), pbem_help_s=round(helped, 4),
+                   startup_ratio=round(helped / bare, 2), startup_ratio_cpu=round(helped_cpu / bare_cpu, 2))
+        for game in args.games.split(","):
+            measure_game(game, args.runs, args.exchanges, scratch, out)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return
+    print(f"python {out['python']} | nproc {out['nproc']} | {out['cpu']}")
+    width = max(len(k) for k in out)
+    for k, v in out.items():
+        print(f"{k:<{width}}  {v}")
 
 
 if __name__ == "__main__":

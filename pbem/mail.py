@@ -18,8 +18,6 @@ tool that just wants to unpack a game from a mailbox.
 from __future__ import annotations
 
 import re
-import smtplib
-import ssl as _ssl
 import tomllib
 from dataclasses import dataclass
 from email import policy as _policy
@@ -283,6 +281,8 @@ def send(config: SmtpConfig, eml: bytes, recipients: list[str], timeout: float =
     Every network, TLS or server refusal becomes one
     :class:`~pbem.errors.PbemError` line naming the server.
     """
+    import smtplib      # only when sending: composing a mail needs neither it nor ssl
+
     if not recipients:
         raise UsageError("no recipient to send the mail to")
     where = f"{config.host}:{config.port}"
@@ -306,6 +306,9 @@ def _deliver(
     config: SmtpConfig, wire: bytes, recipients: list[str], timeout: float
 ) -> dict[str, tuple[int, bytes]]:
     """One SMTP session; returns the recipients the server refused."""
+    import smtplib
+    import ssl as _ssl
+
     context = _ssl.create_default_context()
     smtp: smtplib.SMTP
     if config.ssl:
@@ -326,6 +329,8 @@ def _deliver(
 
 def _reason(exc: BaseException) -> str:
     """A short, single-line explanation of a network or SMTP failure."""
+    import smtplib
+
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
         return "every recipient refused: " + ", ".join(
             f"{addr} ({_reason_code(*resp)})" for addr, resp in exc.recipients.items()

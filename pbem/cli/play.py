@@ -23,7 +23,7 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
     from pbem.render.turnlog import record_lines
 
     me = _me()
-    loaded = session.open_game(file, me, scenario=scenario_override)
+    loaded = session.open_game(file, me, scenario=scenario_override, cached=True)
     if loaded.match.me is None:     # before anything is kept: a stranger's file never reaches $PBEM_HOME
         raise UsageError("your key is not a player of this game")
     mine = session.already_answered(loaded.gf, loaded.match.me)

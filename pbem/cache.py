@@ -1,0 +1,256 @@
+"""Verified matches kept between commands, so that ``play``, ``mail``,
+``sitrep``, ``log`` and ``dice`` replay only the exchanges they have not
+verified yet (``pbem verify`` and ``pbem audit`` never use this: they always
+replay the whole file cold).
+
+Layout, under ``$PBEM_HOME/cache`` (folder mode 0700, files 0600)::
+
+    mac.key                     32 random bytes: this home's MAC key
+    <game id>/<tag>-NNNNN.bin   the match after exchange NNNNN, for one reader
+
+An entry is trusted only when all of this holds, else it is ignored (and the
+game replayed in full, as if there were no cache):
+
+* its HMAC-SHA256, under this home's ``mac.key``, checks over the *context*
+  (pbem version, Python version, a stamp of the code that replays - the pbem
+  package and the game's module -, the game id, the scenario's SHA-256, the
+  reader's public keys) and the whole entry; the MAC is checked before
+  anything in the entry is decoded, so a corrupted file, a file from another
+  home or one made for another reader, scenario or program is never
+  unpickled;
+* the file being opened holds, as its exchange NNNNN, the exchange whose
+  hash the entry names (each exchange names its predecessor's hash, so the
+  whole prefix is then the one that was verified);
+* for a player, the match (which holds that player's secrets: hidden state,
+  dice seeds) is also encrypted (ChaCha20-Poly1305) under a key derived
+  from the player's private key, so the cache is no easier to read than the
+  key file itself.
+
+The remaining exchanges are then verified one by one with
+:func:`pbem.cycle.advance`, exactly as a full replay does.  Should that
+refuse an exchange, the whole file is replayed cold and its verdict is the
+one reported.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import re
+import sys
+import zlib
+from pathlib import Path
+from typing import Any, Callable
+
+from pbem import cycle
+from pbem.cycle.match import Match
+from pbem.errors import PbemError
+from pbem.protocol.canon import canonical
+from pbem.protocol.gamefile import GameFile, exchange_hash
+
+MAGIC = b"pbem-cache/1\n"
+KEEP = 3                      # entries kept per game and reader (newest)
+_NOT_KEPT = ("game", "rules")  # rebuilt from the header and the scenario
+
+
+def folder() -> Path:
+    from pbem.session import home
+
+    return home() / "cache"
+
+
+# ------------------------------------------------------------------ opening
+
+
+def open_match(gf: GameFile, scenario: dict[str, Any], me: Any = None, *,
+               progress: Callable[[int, int], None] | None = None) -> Match:
+    """The verified match of ``gf`` for the reader ``me`` (a private
+    Identity, or None for a bystander): a kept match that is a verified
+    prefix of ``gf``, advanced over the exchanges it lacks, or else a full
+    replay.  The result is kept for the next command."""
+    n = len(gf.exchanges)
+    warm = _load(gf, scenario, me)
+    if warm is not None:
+        m, have = warm
+        try:
+            for ex in gf.exchanges[have:]:
+                cycle.advance(m, ex, me)
+        except PbemError:
+            # The cold replay's verdict is the one reported, word for word.
+            m = cycle.replay(gf, scenario, me, progress=progress)
+        if n > have:
+            keep(m, scenario, me)
+        return m
+    m = cycle.replay(gf, scenario, me, progress=progress)
+    keep(m, scenario, me)
+    return m
+
+
+def _load(gf: GameFile, scenario: dict[str, Any], me: Any) -> tuple[Match, int] | None:
+    """A kept match for a prefix of ``gf`` and the number of exchanges it
+    holds, or None.  Never raises: whatever is wrong with the cache means
+    there is none."""
+    try:
+        header = gf.header
+        d = _game_folder(header)
+        if d is None or not d.is_dir():
+            return None
+        shell = Match(header, scenario)
+        context = _context(shell, scenario, me)
+        tag = _tag(context)
+        found = []
+        for path in d.iterdir():
+            got = re.fullmatch(re.escape(tag) + r"-(\d{5})\.bin", path.name)
+            if got and 1 <= int(got.group(1)) <= len(gf.exchanges):
+                found.append((int(got.group(1)), path))
+        key = _mac_key(create=False)
+        if key is None:
+            return None
+        for k, path in sorted(found, reverse=True):
+            m = _read(path, key, context, shell, me, exchange_hash(gf.exchanges[k - 1]), k)
+            if m is not None:
+                return m, k
+    except Exception:       # a cache is never worth a failure
+        return None
+    return None
+
+
+def _read(path: Path, key: bytes, context: bytes, shell: Match, me: Any, last_hash: str, k: int) -> Match | None:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(MAGIC) + 32
+    if not data.startswith(MAGIC) or len(data) < head + 64:
+        return None
+    mac, body = data[len(MAGIC):head], data[head:]
+    if not hmac.compare_digest(mac, hmac.new(key, context + body, hashlib.sha256).digest()):
+        return None
+    # Authenticated: written by this home for this reader and this program.
+    if body[:64] != last_hash.encode("ascii"):
+        return None
+    payload = body[64:]
+    if me is not None:
+        payload = _aead(me).decrypt(payload[:12], payload[12:], context + body[:64])
+    fields = pickle.loads(zlib.decompress(payload))
+    if not isinstance(fields, dict) or len(fields.get("exchanges", ())) != k:
+        return None
+    shell.__dict__.update(fields)
+    return shell
+
+
+# ------------------------------------------------------------------ keeping
+
+
+def keep(m: Match, scenario: dict[str, Any], me: Any = None) -> None:
+    """Keep ``m`` (a match verified by this program, for the reader ``me``)
+    for the next command.  Best effort: a cache that cannot be written is
+    simply not there next time."""
+    try:
+        d = _game_folder(m.header)
+        if d is None or not m.exchanges or m.me is None:
+            return      # only a player's own games are kept in his home
+        context = _context(m, scenario, me)
+        key = _mac_key(create=True)
+        fields = {k: v for k, v in m.__dict__.items() if k not in _NOT_KEPT}
+        last = exchange_hash(m.exchanges[-1]).encode("ascii")
+        payload = zlib.compress(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL), 1)
+        if me is not None:
+            nonce = os.urandom(12)
+            payload = nonce + _aead(me).encrypt(nonce, payload, context + last)
+        body = last + payload
+        mac = hmac.new(key, context + body, hashlib.sha256).digest()
+        from pbem.fsutil import atomic_write
+
+        _private_dir(d)
+        tag = _tag(context)
+        atomic_write(d / f"{tag}-{len(m.exchanges):05d}.bin", MAGIC + mac + body, overwrite=True, mode=0o600)
+        mine = sorted(p for p in d.iterdir() if p.name.startswith(tag + "-") and p.name.endswith(".bin"))
+        for old in mine[:-KEEP]:
+            old.unlink(missing_ok=True)
+    except Exception:
+        return
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _game_folder(header: dict[str, Any]) -> Path | None:
+    game_id = str(header.get("id", ""))
+    if not re.fullmatch(r"[A-Za-z0-9._-]{1,80}", game_id) or game_id in (".", ".."):
+        return None
+    return folder() / game_id
+
+
+def _private_dir(d: Path) -> None:
+    for p in (d.parent, d):
+        p.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+def _mac_key(create: bool) -> bytes | None:
+    """This home's random MAC key (made on first use, mode 0600)."""
+    path = folder() / "mac.key"
+    try:
+        key = path.read_bytes()
+        if len(key) == 32:
+            return key
+    except OSError:
+        pass
+    if not create:
+        return None
+    _private_dir(folder())
+    key = os.urandom(32)
+    from pbem.fsutil import atomic_write
+
+    atomic_write(path, key, overwrite=True, mode=0o600)
+    return key
+
+
+def _aead(me: Any) -> Any:
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    return ChaCha20Poly1305(hmac.new(me.seal_key, b"pbem/cache/v1", hashlib.sha256).digest())
+
+
+def _tag(context: bytes) -> str:
+    return hashlib.sha256(context).hexdigest()[:24]
+
+
+def _context(m: Match, scenario: dict[str, Any], me: Any) -> bytes:
+    """Everything a kept match depends on besides the exchanges."""
+    import pbem
+    from pbem.scenario import scenario_sha256
+
+    reader = None
+    if me is not None:
+        pub = me.public
+        reader = [pub.sign_pub, pub.seal_pub]
+    return canonical({
+        "format": MAGIC.decode().strip(), "pbem": pbem.__version__, "python": sys.version,
+        "code": code_stamp(type(m.rules).__module__), "game": str(m.header.get("id")),
+        "scenario_sha256": scenario_sha256(scenario), "reader": reader,
+        "game_modules": os.environ.get("PBEM_GAME_MODULES", ""),
+    })
+
+
+def code_stamp(module: str) -> str:
+    """A digest of the name, size and modification time of every Python
+    file of pbem and of the package holding ``module`` (a game from outside
+    pbem): an edited rule never meets a match replayed by the old one."""
+    roots = {Path(__file__).resolve().parent}
+    mod = sys.modules.get(module)
+    where = getattr(mod, "__file__", None)
+    if where:
+        parent = Path(where).resolve().parent
+        if not any(r in parent.parents or r == parent for r in roots):
+            roots.add(parent)
+    h = hashlib.sha256()
+    for root in sorted(roots):
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(n for n in dirnames if n != "__pycache__")
+            for name in sorted(filenames):
+                if name.endswith(".py"):
+                    st = os.stat(os.path.join(dirpath, name))
+                    h.update(f"{dirpath}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
