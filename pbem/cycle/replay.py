@@ -358,7 +358,7 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
     fresh = ex["kind"] != "play" or m.stream_fresh(sender, ex["n"])
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
-                                 fresh)
+                                 fresh, m.game.policy_kinds())
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:

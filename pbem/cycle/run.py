@@ -10,7 +10,7 @@ game only once every other seat has consented, each in a signed exchange.
 from __future__ import annotations
 
 import pickle
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from pbem.cycle import hidden
 from pbem.cycle.match import EngineState, public_order
@@ -51,9 +51,10 @@ class ExchangeRun:
     (the sender still has to decide but gave no more orders)."""
 
     def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
-                 seats: list[str], fresh: bool = True) -> None:
+                 seats: list[str], fresh: bool = True, policy_kinds: Collection[str] = ()) -> None:
         self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
         self.seats = seats
+        self.policy_kinds = policy_kinds
         self.seeds: dict[str, bytes] = rng.seeds if rng is not None else {}
         self.sink = Sink()
         # A stream a seat could have ground offline serves nothing: every
@@ -107,7 +108,7 @@ class ExchangeRun:
             if by == "player" and d.private:
                 raise IllegalOrder(f"{d.seat}'s program must answer {d.kind} from its secrets")
             if order.get("verb") in ENGINE_VERBS:
-                engine_order(self.es, seat, order, self.sink, self.seats)
+                engine_order(self.es, seat, order, self.sink, self.seats, rules, self.policy_kinds)
                 self.frozen = self.frozen or (by == "player" and self.sealed)
                 return None
         if by == "player" and self.sealed:
@@ -137,10 +138,11 @@ def run_exchange(
     seats: list[str],
     rng: RecordingRng | None = None,
     fresh: bool = True,
+    policy_kinds: Collection[str] = (),
 ) -> tuple[Sink, str]:
     """Run one whole exchange (see :class:`ExchangeRun`)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds)
     how = run.run(next_entry)
     return run.sink, how
 
@@ -178,12 +180,13 @@ def _keep_secret(sink: Sink, order: Order) -> None:
         sink.secrets[str(len(sink.entries) - 1)] = order["secret"]
 
 
-def engine_order(es: EngineState, seat: str, order: Order, sink: Sink, seats: list[str]) -> None:
+def engine_order(es: EngineState, seat: str, order: Order, sink: Sink, seats: list[str], rules: Rules,
+                 kinds: Collection[str]) -> None:
     """Orders about the match rather than the game: standing orders,
     resignation and agreements."""
     verb = order["verb"]
     if verb == "policy":
-        _policy(es, seat, order)
+        _policy(es, seat, order, rules, kinds)
         text = ""  # the order line itself says it (and only to its owner, what)
     elif verb == "resign":
         es["ended"] = {"how": "resign", "by": seat, "text": f"{seat} resigns"}
@@ -191,18 +194,44 @@ def engine_order(es: EngineState, seat: str, order: Order, sink: Sink, seats: li
     else:
         action, what = verb.split("-", 1)
         text = _agreement(es, seat, action, what, seats)
-    sink.entries.append({"side": seat, "by": "player", "order": dict(order)})
+    sink.entries.append({"side": seat, "by": "player", "order": public_order(order)})
+    _keep_secret(sink, order)
     if text:
         sink.events.append(Event(text))
     sink.marks.append(len(sink.events))
 
 
-def _policy(es: EngineState, seat: str, order: Order) -> None:
-    name, value = order.get("name"), order.get("value")
-    if not isinstance(name, str):
-        raise IllegalOrder("policy needs a name")
+def _policy(es: EngineState, seat: str, order: Order, rules: Rules, kinds: Collection[str]) -> None:
+    """A standing order, checked in every program: a kind the game has, a
+    value the kind takes, for a decision of this seat.  A kind that answers
+    a private decision is sealed: only the owner's program (and the audit)
+    reads its value, which it keeps in the seat's hidden part under
+    ``standing``; the public state says only that one is set."""
+    name = order.get("name")
+    if not isinstance(name, str) or name not in kinds:
+        raise IllegalOrder(f"no standing order {name!r}; kinds: {', '.join(sorted(kinds)) or 'none'}")
+    private = name in rules.private_policies
+    if private != bool(order.get("private")):
+        raise IllegalOrder(f"standing order {name} must {'' if private else 'not '}be sealed")
+    value = (order.get("secret") or {}).get("value") if private else order.get("value")
+    known = not private or (es["game"].get("hidden") or {}).get(seat) is not None
+    if known:
+        if not isinstance(value, str) or not value.strip():
+            raise IllegalOrder(f"standing order {name} needs a value (`policy {name} off` clears it)")
+        if value != "off":
+            why = rules.check_policy(es["game"], seat, name, value)
+            if why:
+                raise IllegalOrder(f"standing order {name}: {why}")
     pols = dict(es["policies"].get(seat) or {})
-    if value in (None, "", "off"):
+    if private:
+        if known:
+            standing = es["game"]["hidden"][seat].setdefault("standing", {})
+            if value == "off":
+                standing.pop(name, None)
+            else:
+                standing[name] = value
+        pols[name] = "sealed"
+    elif value == "off":
         pols.pop(name, None)
     else:
         pols[name] = value

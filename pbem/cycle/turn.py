@@ -79,7 +79,7 @@ class Turn:
         seeds = {self.side: m.secret_seeds[self.side]} if self.side in m.secret_seeds else {}
         self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)), seeds)
         self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names,
-                               m.stream_fresh(self.side, self.n))
+                               m.stream_fresh(self.side, self.n), m.game.policy_kinds())
         self._queue = list(self.orders)
         self._answered = 0
         self.run.run(self._next_entry)
@@ -155,6 +155,9 @@ class Turn:
         """Let the game add the secret part to an order of ours, and the core
         the openings of any hidden items it shows (games draw no randomness
         of their own)."""
+        if order.get("verb") == "policy" and order.get("name") in self.m.rules.private_policies \
+                and "secret" not in order:
+            return {"verb": "policy", "name": order["name"], "private": True, "secret": {"value": order.get("value")}}
         if order.get("verb") in ENGINE_VERBS:
             return order
         from pbem.protocol.commit import new_salt

@@ -128,7 +128,7 @@ def parse(text: str, name: str = "game file") -> GameFile:
     if exchanges[0].get("kind") != "new" or not isinstance(exchanges[0].get("game"), dict):
         raise InvalidFile(f"{name}: exchange 1 is not a 'new' exchange carrying the game header")
     header = gf.header
-    if header.get("format") in EARLIER_FORMATS:
+    if isinstance(header.get("format"), str) and header["format"] in EARLIER_FORMATS:
         made_by = EARLIER_FORMATS[header["format"]]
         raise InvalidFile(f"{name}: a {header['format']} file, written by pbem {made_by}; this pbem reads {FORMAT}: "
                           f"finish that game with pbem {made_by} (pip install 'pbem=={made_by}.*')")

@@ -1,0 +1,21 @@
+"""The contract between the core and a game's rules (see
+:mod:`pbem.game.contract` for the whole story), the data a game shows
+(:mod:`pbem.game.view`), and the defaults and probe games build on
+(:mod:`pbem.game.base`).  A game imports this package and the kernel
+(:mod:`pbem.board`), nothing else of pbem."""
+from __future__ import annotations
+
+from pbem.game.base import (
+    BaseGame, BaseRules, ProbeStop, check_commitment, commit, probe, validate_seats,
+)
+from pbem.game.contract import (
+    MAX_SEATS, MIN_SEATS, Decision, Event, Game, IllegalOrder, Order, Rng, Rules, ScenarioError, SeatSpec, State,
+    public,
+)
+from pbem.game.view import Block, HexMapBlock, TableBlock, TextBlock, View
+
+__all__ = [
+    "MAX_SEATS", "MIN_SEATS", "BaseGame", "BaseRules", "Block", "Decision", "Event", "Game", "HexMapBlock",
+    "IllegalOrder", "Order", "ProbeStop", "Rng", "Rules", "ScenarioError", "SeatSpec", "State", "TableBlock",
+    "TextBlock", "View", "check_commitment", "commit", "probe", "public", "validate_seats",
+]

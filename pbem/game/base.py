@@ -1,0 +1,156 @@
+"""Defaults for a game's optional parts, the one legality probe every
+scripted player uses, and the commitment helpers games may need."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence, TypeVar
+
+from pbem.errors import UsageError
+from pbem.game.contract import (
+    Decision, IllegalOrder, Order, Rules, ScenarioError, SeatSpec, State, MAX_SEATS, MIN_SEATS,
+)
+from pbem.game.view import TextBlock, View
+
+T = TypeVar("T")
+
+
+def commit(item: Any, salt: bytes) -> str:
+    """The public commitment to a hidden item (PROTOCOL.md, "Commitments")."""
+    from pbem.protocol import commit as _commit
+
+    return _commit.commit(item, salt)
+
+
+def check_commitment(item: Any, salt: bytes, commitment: str) -> bool:
+    """Whether ``item`` and ``salt`` open ``commitment``."""
+    from pbem.protocol import commit as _commit
+
+    return _commit.check(item, salt, commitment)
+
+
+class ProbeStop(Exception):
+    """Raised by the probing Rng at the first roll: everything before the
+    dice was legal (games check an order whole before rolling)."""
+
+
+class _ProbeRng:
+    def roll(self, sides: int, purpose: str) -> int:
+        raise ProbeStop(purpose)
+
+    def secret(self, seat: str) -> "_ProbeRng":
+        raise ProbeStop(f"secret draw for {seat}")
+
+    def draw(self, items: Sequence[T], purpose: str) -> int:
+        raise ProbeStop(purpose)
+
+    def shuffle(self, items: Sequence[T], purpose: str) -> list[T]:
+        raise ProbeStop(purpose)
+
+
+def probe(rules: "Rules", state: State, seat: str, order: Order) -> str | None:
+    """Why ``order`` is illegal for ``seat`` now, or None if the rules accept
+    it (up to its first roll).  The one legality check every scripted player
+    uses, so a bot never proposes what ``apply`` refuses.  ``state`` is not
+    changed."""
+    import copy
+
+    trial = copy.deepcopy(state)
+    try:
+        filled = rules.fill_secrets(copy.deepcopy(trial), seat, copy.deepcopy(order), lambda: bytes(16))
+        rules.apply(trial, seat, filled, _ProbeRng())
+    except ProbeStop:
+        return None
+    except IllegalOrder as exc:
+        return str(exc) or "illegal"
+    return None
+
+
+class BaseRules:
+    """Defaults for the optional parts of :class:`Rules`; a game's rules
+    class inherits them so the engine never probes for a method."""
+
+    hidden_width: int = 0
+    """How many hidden items a seat's commit holds (a power of two): every
+    commit has this width, so its size tells nothing.  0: no hidden items."""
+
+    private_policies: frozenset[str] = frozenset()
+    """Standing orders that answer a private decision: sealed to their
+    owner, who alone applies them; the core keeps their values in
+    ``state["hidden"][seat]["standing"]`` (a key reserved for it), where
+    ``private_answer`` reads them."""
+
+    def check_policy(self, state: State, seat: str, name: str, value: str) -> str | None:
+        """Why ``seat`` may not set standing order ``name`` to ``value`` (a
+        value the kind does not take, a kind of the other side's
+        decisions), or None.  The core has already checked that the kind
+        exists and the value is not empty."""
+        return None
+
+    def hidden_items(self, state: State, seat: str) -> dict[str, Any]:
+        """``seat``'s hidden items, public handle -> secret value, from its
+        hidden part of ``state`` (called only where that part is known).
+        The core commits them all at once after each exchange of the seat
+        and whenever an order of the seat opens some (``order["open"]``):
+        see :mod:`pbem.cycle.hidden`.  No hidden items by default."""
+        return {}
+
+    def identity_of(self, seat: str, value: Any) -> str | None:
+        """What makes a hidden item unique (a block's name), so that the
+        same item opened under two handles is refused; None if nothing."""
+        return None
+
+    def check_opening(self, state: State, seat: str, handle: str, value: Any) -> str | None:
+        """The constraints any opening must meet, checked in every program
+        before ``apply`` sees it: a strength within the item's limits, a
+        type allowed at the handle's public spot...  Why it fails, or None."""
+        return None
+
+    def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
+        return order
+
+    def demo_order(self, state: State, decision: Decision) -> Order | str:
+        if not decision.options:
+            raise IllegalOrder(f"the scripted player cannot answer {decision.kind}")
+        return decision.options[0]
+
+    def view(self, state: State, seat: str | None) -> View:
+        return View("situation", (TextBlock("situation", ("(this game draws no situation report)",)),))
+
+
+class BaseGame:
+    """Defaults for the optional parts of :class:`Game`."""
+
+    sides: tuple[str, ...] = ()
+    scenario_package: str | None = None
+    """The package whose ``*.toml`` files are the game's shipped scenarios."""
+    demo_scenario: str | None = None
+    """The scenario ``pbem demo <id>`` plays; None: the game has no demo."""
+
+    def options(self) -> dict[str, tuple[Any, str]]:
+        return {}
+
+    def seats(self, options: dict[str, Any]) -> tuple[SeatSpec, ...]:
+        return tuple(SeatSpec(s, s) for s in self.sides)
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        known = self.options()
+        for key, value in options.items():
+            if key not in known:
+                raise UsageError(f"unknown rule option {key!r}; options: {', '.join(sorted(known)) or 'none'}")
+            default = known[key][0]
+            if type(value) is not type(default):
+                raise UsageError(f"rule option {key} takes a {type(default).__name__}, not {value!r}")
+        return {k: options.get(k, default) for k, (default, _) in known.items()}
+
+    def scenario_view(self, data: dict[str, Any]) -> View:
+        return View("map", (TextBlock("map", ("(this game draws no map picture)",)),))
+
+
+def validate_seats(seats: Sequence[SeatSpec]) -> None:
+    """2 to 6 seats with distinct names, on at least two sides."""
+    names = [s.name for s in seats]
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise ScenarioError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+    if len(set(names)) != len(names):
+        raise ScenarioError("two seats share a name")
+    if len({s.side for s in seats}) < 2:
+        raise ScenarioError("every seat is on the same side")
