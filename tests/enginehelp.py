@@ -12,7 +12,7 @@ from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
 
 DATA = Path(__file__).parent / "data"
-os.environ.setdefault("PBEM_GAME_MODULES", "duel=duelgame,trio=triogame")
+os.environ.setdefault("PBEM_GAME_MODULES", "duel=duelgame,trio=triogame,vault=vaultgame")
 
 
 def duel_scenario() -> dict[str, Any]:

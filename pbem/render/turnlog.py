@@ -52,7 +52,9 @@ class LogHeading:
 def _order_text(h: LogHeading, entry: dict[str, Any]) -> str:
     order = entry["order"]
     if order.get("verb") == "policy":
-        return "sets a standing order" if entry["side"] != h.viewer else f"standing order {order.get('name')} = {order.get('value') or 'off'}"
+        # Never the value, not even in the sender's own log: that log is the
+        # body of the email his opponents read.
+        return f"sets a standing order ({order.get('name')})"
     try:
         return h.format_order(order)
     except Exception:  # a game that cannot format its own order still gets a log
