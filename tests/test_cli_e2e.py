@@ -12,6 +12,7 @@ timing, the defender's next one under sealed timing).
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -274,13 +275,20 @@ def check_log_and_dice(reader: Player, final: Path, dice: str) -> None:
         # Pavel picked 3 at the keyboard, took it back and picked 1.
         assert "blue reveals 1" in log
     rolls = reader.run("dice", str(final)).stdout.splitlines()
-    listed = [ln for ln in rolls if ln.startswith("exchange")]
-    assert len(listed) == 2, rolls
-    # Under sealed timing the defender's exchange carries the roll.
+    streams = [ln for ln in rolls if ln.startswith("exchange")]
+    listed = [ln.strip() for ln in rolls if ln.startswith("  value")]
+    assert len(streams) == 2 and len(listed) == 2, rolls
+    # Under sealed timing the defender's exchange carries the roll; each
+    # stream names the reveals that keyed it.
     first, second = (6, 11) if dice == "sealed" else (5, 10)
-    assert re.match(rf"exchange +{first} \((blue|red)\) stream {first} value +0: round 1, red attack d6: d6 -> [1-6]$", listed[0])
-    assert re.match(rf"exchange +{second} \((blue|red)\) stream {second} value +0: round 2, blue attack d6: d6 -> [1-6]$", listed[1])
+    assert re.match(rf"exchange {first} \((blue|red)\): stream {first} keyed by blue [0-9a-f]{{16}}\.\.\., "
+                    rf"red [0-9a-f]{{16}}\.\.\.$", streams[0]), streams[0]
+    assert re.match(rf"exchange {second} \((blue|red)\): stream {second} keyed by", streams[1])
+    assert re.match(r"value +0: round 1, red attack d6: d6 -> [1-6]$", listed[0])
+    assert re.match(r"value +0: round 2, blue attack d6: d6 -> [1-6]$", listed[1])
     assert rolls[-1].startswith("2 rolls and draws")
+    as_json = json.loads(reader.run("dice", str(final), "--json").stdout)
+    assert [s["stream"] for s in as_json] == [first, second] and as_json[0]["rolls"][0]["op"] == "d6"
     # The roll the dice listing recomputes is the one the log reported.
     face = listed[0].rsplit(" ", 1)[1]
     assert f"round 1, red attack d6: d6 -> {face}" in log

@@ -70,17 +70,43 @@ def log(file: Path, last: int) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
-def dice(file: Path) -> None:
-    """Every roll and draw of the game, recomputed from the chain reveals."""
-    from pbem.cycle import iter_rolls
+@click.option("--json", "as_json", is_flag=True, help="The same listing as JSON, for an independent verifier.")
+def dice(file: Path, as_json: bool) -> None:
+    """Every roll and draw of the game, recomputed from the chain reveals:
+    each stream with the reveals that keyed it, each value with its purpose
+    and position, each draw with the cup it was drawn from."""
+    import json
+
+    from pbem.cycle import dice_listing
 
     m = _open_with_progress(file, _me(required=False), cached=True).match
+    listing = dice_listing(m)
+    if as_json:
+        click.echo(json.dumps(listing, indent=1, sort_keys=True))
+        return
     count = 0
-    for n, side, roll in iter_rolls(m):
-        count += 1
-        result = roll.get("item", roll["result"]) if roll["op"] == "draw" else roll["result"]
-        click.echo(f"exchange {n:4} ({side}) stream {n} value {roll['pos']:3}: {roll['purpose']}: {roll['op']} -> {result}")
-    click.echo(f"{count} rolls and draws, each recomputed from both players' reveals: all match.")
+    for stream in listing:
+        keys = ", ".join(f"{s} {r[:16]}..." for s, r in stream["keyed_by"].items())
+        click.echo(f"exchange {stream['exchange']} ({stream['sender']}): stream {stream['stream']} keyed by {keys}")
+        for roll in stream["rolls"]:
+            count += 1
+            click.echo("  " + _roll_line(roll))
+        for seat, rolls in stream["secret"].items():
+            for roll in rolls:
+                count += 1
+                click.echo(f"  {seat}'s secret stream: " + _roll_line(roll))
+    click.echo(f"{count} rolls and draws, each recomputed from the reveals: all match.")
+
+
+def _roll_line(roll: dict[str, Any]) -> str:
+    if roll["op"] == "draw":
+        what = f"draw from [{', '.join(roll.get('cup', []))}] -> index {roll['result']} ({roll.get('item')})"
+    else:
+        what = f"{roll['op']} -> {roll['result']}"
+    return f"value {roll['pos']:3}: {roll['purpose']}: {what}"
+
+
+
 
 
 @main.command()

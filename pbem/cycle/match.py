@@ -66,6 +66,8 @@ class Record:
     marks: list[int] = field(default_factory=list)
     opening: int = 0
     rewind_to: int = 0
+    keyed_by: dict[str, str] = field(default_factory=dict)      # seat -> the reveal (hex) keying the stream
+    secret_rolls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # only where known
 
 
 def seat_specs(header: dict[str, Any]) -> tuple[SeatSpec, ...]:

@@ -376,7 +376,9 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
         k = _first_difference(sink.entries, listed)
         raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
     rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
-                 deferred=m.es.get("deferred"), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening)
+                 deferred=m.es.get("deferred"), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening,
+                 keyed_by={s: seat.last.hex() for s, seat in m.seats.items()},
+                 secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records})
     m.records.append(rec)
     rec.waiting = waiting_after(m, m.es, how, sender)
 

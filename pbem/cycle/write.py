@@ -237,3 +237,20 @@ def iter_rolls(m: Match) -> Iterator[tuple[int, str, dict[str, Any]]]:
     for rec in m.records:
         for roll in rec.rolls:
             yield rec.n, rec.side, roll
+
+
+def dice_listing(m: Match) -> list[dict[str, Any]]:
+    """Every stream that served a roll or a draw, with its inputs, for ``pbem
+    dice`` and for an independent verifier (docs/FILE-FORMAT.md says how to
+    recompute each value): the game id, the stream number, the reveal of
+    each seat that keyed it, and each value with its purpose and position.
+    A seat's secret draws are listed only where this program knows them
+    (its own, or all at the audit)."""
+    out = []
+    for rec in m.records:
+        if not rec.rolls and not rec.secret_rolls:
+            continue
+        out.append({"game_id": m.game_id, "exchange": rec.n, "sender": rec.side, "stream": rec.n,
+                    "keyed_by": dict(sorted(rec.keyed_by.items())), "rolls": rec.rolls,
+                    "secret": {s: rolls for s, rolls in sorted(rec.secret_rolls.items())}})
+    return out

@@ -174,6 +174,7 @@ class RecordingRng:
                 "result": index,
                 "item": str(items[index]),
                 "size": len(items),
+                "cup": [str(x) for x in items],
                 "pos": pos,
             }
         )
