@@ -15,7 +15,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from pbem.errors import InvalidFile, PbemError, UsageError
 
@@ -84,6 +84,7 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

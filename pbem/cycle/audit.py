@@ -63,7 +63,7 @@ def step(m: Match, ex: dict[str, Any], where: str) -> None:
         who = ex.get("who")
         if seat not in disclosed(m):
             raise Verification(f"{where}: only a seat that has disclosed may record a forfeit")
-        if who != due or who == seat:
+        if not isinstance(who, str) or who != due or who == seat:
             raise Verification(f"{where}: records the forfeit of {who!r}, but the disclosure due is {due}'s")
         m.forfeits[who] = ex["n"]
         return

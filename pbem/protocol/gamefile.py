@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.errors import InvalidFile
-from pbem.fsutil import atomic_write  # noqa: F401  (re-exported: writers of game files use it)
+from pbem.fsutil import atomic_write as atomic_write  # re-exported: writers of game files use it
 from pbem.fsutil import loads_toml, read_bounded
 from pbem.protocol.canon import canonical, digest
 
@@ -76,7 +76,8 @@ class GameFile:
     def header(self) -> dict[str, Any]:
         if not self.exchanges or "game" not in self.exchanges[0]:
             raise InvalidFile("exchange 1 carries no game header")
-        return self.exchanges[0]["game"]
+        header: dict[str, Any] = self.exchanges[0]["game"]
+        return header
 
     @property
     def game_id(self) -> str:

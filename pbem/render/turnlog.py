@@ -13,24 +13,37 @@ from typing import Any, Callable, Iterable, Protocol, Sequence
 
 
 class LogEvent(Protocol):
-    text: str
+    @property
+    def text(self) -> str: ...
 
 
 class LogRecord(Protocol):
     """One exchange as the log needs it (``pbem.cycle.Record`` is one)."""
 
-    n: int
-    side: str
-    kind: str
-    entries: list[dict[str, Any]]
-    events: Sequence[LogEvent]
-    rolls: list[dict[str, Any]]
-    deferred: dict[str, Any] | None
-    message: str
-    waiting: str
-    marks: list[int]
-    opening: int
-    rewind_to: int
+    @property
+    def n(self) -> int: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def entries(self) -> list[dict[str, Any]]: ...
+    @property
+    def events(self) -> Sequence[LogEvent]: ...
+    @property
+    def rolls(self) -> list[dict[str, Any]]: ...
+    @property
+    def deferred(self) -> dict[str, Any] | None: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def waiting(self) -> str: ...
+    @property
+    def marks(self) -> list[int]: ...
+    @property
+    def opening(self) -> int: ...
+    @property
+    def rewind_to(self) -> int: ...
 
 
 @dataclass(frozen=True)
