@@ -50,9 +50,8 @@ def test_10_14_an_impulse_with_battles_costs_the_defender_one_reply():
     t.push("policy losses first")
     rules = m.rules
     state = t.es["game"]
-    tok = {v: k for k, v in {t_: rules.sc.placements[state["setup_slots"][t_]].get("block")
-                              for t_ in state["setup_slots"]}.items() if v}
-    hq = tok["G-2Pg-HQ"]
+    hq = next(x for x, e in state["hidden"]["german"]["blocks"].items() if e["block"] == "G-2Pg-HQ")
+    assert rules.pending(state).kind == "impulse"
     movers = [x for x, v in state["tokens"].items() if v["area"] == "9" and x != hq and v["side"] == "german"]
     t.push(f"ti; activate {hq}; " + "; ".join(f"move {x} 14" for x in movers) + "; no blitz; no exploit")
     assert t.done and t.waiting_for() == "soviet"
@@ -130,23 +129,12 @@ def test_campaign_sealed_dice_opening_replays_for_both_and_a_bystander():
     assert any(t.startswith("battle in") or "moves to" in t for t in _texts(blind))
 
 
-def test_10_12_1_a_program_lying_at_a_showdown_is_caught_naming_token_and_exchange():
-    from pbem.games.m41.rules import M41Rules
-
-    class Liar(M41Rules):
-        """A doctored program: claims another strength at every showdown and
-        skips its own commitment check."""
-
-        def private_answer(self, state, decision):
-            order = super().private_answer(state, decision)
-            if decision.kind == "reveal":
-                for b in order["blocks"]:
-                    b["strength"] += -1 if b["strength"] > 1 else 1
-            return order
-
-        def _open(self, state, tok, opening):
-            v = state["tokens"][tok]
-            v.update(revealed=True, block=opening["block"], strength=opening["strength"])
+def test_10_12_1_a_program_lying_at_a_showdown_is_caught_naming_token_and_exchange(monkeypatch):
+    """A doctored program shows another strength at a showdown than its
+    committed root holds (and skips its own check of it): the opponent's
+    program refuses the exchange, naming it and the token."""
+    from pbem.cycle import hidden
+    from pbem.game import IllegalOrder
 
     gf, ids = start()
     gf, _ = one_exchange(gf, PRACTICE, ids)                    # soviet set-up
@@ -154,18 +142,33 @@ def test_10_12_1_a_program_lying_at_a_showdown_is_caught_naming_token_and_exchan
     t = cycle.Turn(m, ids["german"])
     t.push("setup")
     state = t.es["game"]
-    hidden = state["hidden"]["german"]["blocks"]
-    hq = next(x for x, e in hidden.items() if e["block"] == "G-2Pg-HQ")
+    hidden_blocks = state["hidden"]["german"]["blocks"]
+    hq = next(x for x, e in hidden_blocks.items() if e["block"] == "G-2Pg-HQ")
     movers = [x for x, v in state["tokens"].items() if v["area"] == "9" and x != hq and v["side"] == "german"]
     t.push(f"ti; activate {hq}; " + "; ".join(f"move {x} 14" for x in movers) + "; no blitz; no exploit")
     gf = gamefile.GameFile(gf.exchanges + [t.finish()])
+    honest_fill, honest_check = hidden.fill_openings, hidden.check_openings
+
+    def lying_fill(*args, **kw):
+        order = honest_fill(*args, **kw)
+        for op in order.get("openings", []):
+            v = op["value"]
+            op["value"] = dict(v, strength=v["strength"] - 1 if v["strength"] > 1 else v["strength"] + 1)
+        return order
+    def lax_check(*args, **kw):
+        try:
+            return honest_check(*args, **kw)
+        except IllegalOrder:
+            return None
     liar = cycle.replay(gf, PRACTICE, ids["soviet"])
-    liar.rules = Liar(liar.rules.sc, {})
-    t = cycle.Turn(liar, ids["soviet"])
-    while not t.done:
-        t.push(liar.rules.demo_order(t.es["game"], t.pending()))
-    bad = gamefile.GameFile(gf.exchanges + [t.finish()])
+    with monkeypatch.context() as mp:
+        mp.setattr(hidden, "fill_openings", lying_fill)
+        mp.setattr(hidden, "check_openings", lax_check)
+        t = cycle.Turn(liar, ids["soviet"])
+        while not t.done:
+            t.push(liar.rules.demo_order(t.es["game"], t.pending()))
+        bad = gamefile.GameFile(gf.exchanges + [t.finish()])
     n = len(bad.exchanges)
-    lied = [e["order"] for e in bad.exchanges[-1]["orders"] if e["order"]["verb"] == "reveal"][0]["blocks"][0]["token"]
-    with pytest.raises(cycle.Verification, match=rf"exchange {n} by soviet: .*{lied}: the reveal does not match"):
+    lied = [e["order"] for e in bad.exchanges[-1]["orders"] if e["order"]["verb"] == "reveal"][0]["open"][0]
+    with pytest.raises(cycle.Verification, match=rf"exchange {n} by soviet: .*{lied}: the opening does not match"):
         cycle.replay(bad, PRACTICE, ids["german"])

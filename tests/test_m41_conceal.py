@@ -14,7 +14,7 @@ import json
 from pbem.game import public
 from pbem.protocol.canon import canonical
 from test_m41_blitz import _cleared
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
+from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, shown
 
 
 def _public_text(state):
@@ -94,7 +94,7 @@ def test_10_15_attacker_wiped_out_the_defenders_are_concealed():
 
 def test_concealment_replays_blind_to_the_same_public_state():
     """The program without the defender's secrets conceals from the
-    reveal's public commitments alone and reaches the same public state."""
+    reveal's public openings alone and reaches the same public state."""
     state = empty_board()
     german_everywhere(state, "22")
     state["dl"]["22"] = "soviet"
@@ -111,7 +111,7 @@ def test_concealment_replays_blind_to_the_same_public_state():
     n = 0
     while RULES.pending(full) is not None and RULES.pending(full).kind == "reveal":
         d = RULES.pending(full)
-        ans = RULES.fill_secrets(full, d.side, RULES.private_answer(full, d), lambda: bytes([n + 1]) * 16)
+        ans = shown(full, d.side, RULES.fill_secrets(full, d.side, RULES.private_answer(full, d), lambda: b""))
         full, _ = RULES.apply(full, d.side, ans, FakeRng(0, [1] * 20))
         blind, _ = RULES.apply(blind, d.side, ans if d.side == "german" else
                                {k: v for k, v in ans.items() if k != "secret"}, FakeRng(0, [1] * 20))

@@ -311,7 +311,9 @@ def test_D37_soviet_reinforcements_refused_in_contested_doubled_or_unsupplied_ci
     assert len(RULES._check_reinforce(state, "soviet", ["33", "38"], 4)) == 2
 
 
-def _german_draw(pool, areas, hoepner_box="Pskov"):
+def _german_draw(pool, areas, hoepner_box="Pskov", seed=0):
+    """SI option B: draw len(areas) blocks (5.0: at random from the whole pool),
+    then place them where each first may go (the owner's program's default)."""
     state = empty_board()
     german_everywhere(state)
     if hoepner_box:
@@ -321,33 +323,33 @@ def _german_draw(pool, areas, hoepner_box="Pskov"):
     state["pool_count"]["german"] = len(pool)
     state["phase"] = "impulse"
     RULES._start_impulse(state, FakeRng(0), [])
-    lv = mx.logistics_value(state, SC, "german")
-    order = RULES.fill_secrets(state, "german", RULES.parse(f"si B lv {lv}; reinforce {' '.join(areas)}", state,
-                                                            "german"), lambda: b"\x01" * 16)
-    after, _ = RULES.apply(copy.deepcopy(state), "german", order, FakeRng(0))
+    after, _ = play(state, "german", RULES.parse(f"si B; draw {len(areas)}", state, "german"), FakeRng(seed))
     new = {t: e["block"] for t, e in after["hidden"]["german"]["blocks"].items() if t not in state["tokens"]}
     return after, {b: after["tokens"][t]["area"] for t, b in new.items()}
 
 
 def test_D38_an_l_block_drawn_joins_hoepners_box_whatever_area_was_named():
     after, where = _german_draw(["G-41PzK", "G-35K"], ["9A", "9A"])
-    assert where == {"G-41PzK": "Pskov", "G-35K": "9A"}
+    assert where["G-41PzK"] == "Pskov" and where["G-35K"] in SC.staging
     after, where = _german_draw(["G-41PzK"], ["4A"], hoepner_box="Novgorod")
     assert where == {"G-41PzK": "Novgorod"}
+    # the owner who names a Staging Area for it is refused: only Hoepner's box takes it (5.0, 11.0)
+    state = empty_board()
+    german_everywhere(state)
+    put(state, "german", "G-4Pg-HQ", "Pskov")
+    state["hidden"]["german"]["pool"], state["pool_count"]["german"] = ["G-41PzK"], 1
+    begin(state, "german")
+    with pytest.raises(IllegalOrder, match="G-41PzK enters Pskov"):
+        play(state, "german", RULES.parse("si B; draw 1", state, "german"), FakeRng(0),
+             place=lambda st, d: f"reinforce {st['reinforcing']['tokens'][0]} 9A")
 
 
 def test_D38_the_draw_is_from_the_whole_pool_not_the_named_area():
-    # naming only Staging Areas cannot keep an 'L' block out of the draw (5.0: random from the pool)
+    # the owner cannot keep an 'L' block out of the draw (5.0: random from the whole pool, before placing)
     seen = set()
     for seed in range(12):
-        state = empty_board()
-        german_everywhere(state)
-        put(state, "german", "G-4Pg-HQ", "Pskov")
-        state["hidden"]["german"]["pool"] = ["G-41PzK", "G-35K"]
-        state["pool_count"]["german"] = 2
-        order = RULES.fill_secrets(state, "german", {"verb": "si", "option": "B", "lv": 9, "reinforce": ["9A"]},
-                                   lambda s=seed: bytes([s]) * 16)
-        seen.add(next(iter(order["secret"]["blocks"].values()))["block"])
+        after, where = _german_draw(["G-41PzK", "G-35K"], ["9A"], seed=seed)
+        seen |= set(where)
     assert seen == {"G-41PzK", "G-35K"}
 
 

@@ -26,11 +26,10 @@ def test_1_5_game_files_and_turn_logs_never_name_a_hidden_block() -> None:
         # even when it later comes back from the pool under a new token.
         for rec in full.records:
             for entry in rec.entries:
-                if entry["order"].get("verb") in ("reveal", "attrition"):
-                    for key in ("blocks", "openings", "surrender"):
-                        for item in entry["order"].get(key) or []:
-                            if isinstance(item, dict) and "block" in item:
-                                shown.add(item["block"])
+                # every block shown travels in an opening the core checked (showdown, HQ
+                # activation, surrender, face-up set-up)
+                for item in entry["order"].get("openings") or []:
+                    shown.add(item["value"]["block"])
         data = gf.to_toml() + turn_log(full, full.records[-1:])
         for s in ("german", "soviet"):
             mine = state["hidden"].get(s)

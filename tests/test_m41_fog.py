@@ -11,7 +11,7 @@ import pytest
 from pbem.game import IllegalOrder, public
 from pbem.protocol.canon import canonical
 from test_m41_rules import (RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts,
-                            started)
+                            shown, started)
 from pbem.games.m41 import mechanics as mx
 
 
@@ -35,7 +35,8 @@ def assert_public_hides_secrets(state):
 
 def test_1_5_public_state_after_setup_hides_every_block():
     state = started()
-    assert all(not v["revealed"] and len(v["commitment"]) == 64 for v in state["tokens"].values())
+    assert all(not v["revealed"] and "commitment" not in v for v in state["tokens"].values())
+    assert RULES.hidden_width == 32 and len(RULES.hidden_items(state, "german")) == 13
     assert_public_hides_secrets(state)
     assert RULES.audit(state) == []
 
@@ -61,16 +62,17 @@ def test_10_12_1_showdown_reveal_claiming_another_strength_is_refused():
                            RULES.fill_secrets(state, "german", RULES.private_answer(state, d), salts("r")), FakeRng(0))
     d = RULES.pending(state)
     assert (d.side, d.kind) == ("soviet", "reveal")
-    honest = RULES.fill_secrets(state, "soviet", RULES.private_answer(state, d), salts("s"))
-    lie = copy.deepcopy(honest)
-    lie["blocks"][0]["strength"] = 1
-    tok = lie["blocks"][0]["token"]
-    with pytest.raises(IllegalOrder, match=f"^{tok}: the reveal does not match its commitment$"):
-        RULES.apply(copy.deepcopy(state), "soviet", lie, FakeRng(0))
-    other_block = copy.deepcopy(honest)
-    other_block["blocks"][0]["block"] = "S-19A"
-    with pytest.raises(IllegalOrder, match=tok):
-        RULES.apply(copy.deepcopy(state), "soviet", other_block, FakeRng(0))
+    # the core opens the committed root (pbem.cycle.hidden): a changed value opens nothing
+    from pbem.cycle import hidden
+    es = {"game": state, "opened": {"german": {}, "soviet": {}}, "hidden_roots": {"german": "", "soviet": ""}}
+    honest = hidden.fill_openings(RULES, es, "soviet", RULES.private_answer(state, d), bytes(32), 5)
+    tok = honest["open"][0]
+    for key, value in (("strength", 1), ("block", "S-19A")):
+        lie = copy.deepcopy(honest)
+        lie["openings"][0]["value"][key] = value
+        with pytest.raises(IllegalOrder, match=f"^soviet's {tok}: the opening does not match the committed hidden state$"):
+            hidden.check_openings(RULES, es, "soviet", lie, None)
+    hidden.check_openings(RULES, es, "soviet", honest, None)
     after, _ = RULES.apply(copy.deepcopy(state), "soviet", honest, FakeRng(0))
     assert after["tokens"].get(tok, {}).get("block", "S-16A") == "S-16A"
 
@@ -83,7 +85,7 @@ def test_10_12_1_blind_program_resolves_the_battle_from_reveals_alone():
     blind["hidden"]["soviet"] = None
     while RULES.pending(full) and RULES.pending(full).kind == "reveal":
         d = RULES.pending(full)
-        ans = RULES.fill_secrets(full, d.side, RULES.private_answer(full, d), salts(f"r{len(rng_log)}"))
+        ans = shown(full, d.side, RULES.fill_secrets(full, d.side, RULES.private_answer(full, d), salts(f"r{len(rng_log)}")))
         seed = len(rng_log)
         rng_log.append(seed)
         full, _ = RULES.apply(full, d.side, ans, FakeRng(seed))
@@ -150,7 +152,7 @@ def _scripted_game(decisions=40, seed=7):
         for cand in candidates:
             step = len(log)
             try:
-                order = RULES.fill_secrets(state, d.side, cand, salts(f"{seed}/{step}"))
+                order = shown(state, d.side, RULES.fill_secrets(state, d.side, cand, salts(f"{seed}/{step}")))
                 new, _ = RULES.apply(copy.deepcopy(state), d.side, order, FakeRng(step))
             except IllegalOrder:
                 continue
@@ -169,11 +171,12 @@ def _replay_blind(log, blind_to):
     """Replay as the program of the side that does not hold ``blind_to``'s
     secrets: that side's orders lose their secret part."""
     state = RULES.initial_state()
+    state["hidden"][blind_to] = None
     for side, order, step in log:
         o = copy.deepcopy(order)
         if side == blind_to:
             o.pop("secret", None)
-        state, _ = RULES.apply(state, side, o, FakeRng(step))
+        state, _ = RULES.apply(state, side, o, FakeRng(step, blind=(blind_to,)))
     return state
 
 

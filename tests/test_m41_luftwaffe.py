@@ -86,9 +86,6 @@ def test_10_10_lw_hq_is_never_the_only_hq_and_never_exhausted():
     with pytest.raises(IllegalOrder, match="after a Tactical HQ"):
         play(state, "german", only, FakeRng(0))
     state["hidden"]["german"]["blocks"][t["fk8"]]["strength"] = 0
-    from pbem.protocol.commit import commit
-    e = state["hidden"]["german"]["blocks"][t["fk8"]]
-    state["tokens"][t["fk8"]]["commitment"] = commit({"block": e["block"], "strength": 0}, bytes.fromhex(e["salt"]))
     with pytest.raises(IllegalOrder, match="exhausted LW HQ"):
         play(state, "german", _ti(t, []), FakeRng(0))
 

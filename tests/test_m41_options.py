@@ -47,7 +47,7 @@ def test_14_8_crusader_removes_the_luftwaffe_in_november():
 import pytest
 
 from pbem.game import IllegalOrder
-from test_m41_rules import LOSSES, salts
+from test_m41_rules import LOSSES, salts, shown
 
 
 def _rules(*names):
@@ -67,11 +67,11 @@ def _begin(rules, state, side):
     return state
 
 
-def _play(rules, state, side, order, rng):
+def _play(rules, state, side, order, rng, place=None):
     """play() with a given rule set: fill the side's secrets, apply, answer
-    private decisions and ties from the hidden parts."""
+    private decisions and ties from the hidden parts, place drawn blocks."""
     salt = salts(f"opt-{side}-{state['impulse']}-{len(str(order))}")
-    order = rules.fill_secrets(state, side, order, salt)
+    order = shown(state, side, rules.fill_secrets(state, side, order, salt))
     state, events = rules.apply(copy.deepcopy(state), side, order, rng)
     while True:
         d = rules.pending(state)
@@ -79,9 +79,14 @@ def _play(rules, state, side, order, rng):
             state, more = rules.apply(copy.deepcopy(state), d.side, rules.standing_answer(state, d, LOSSES), rng)
             events += more
             continue
+        if d is not None and d.kind == "reinforce":
+            text = place(state, d) if place else d.options[0]
+            state, more = rules.apply(copy.deepcopy(state), d.side, rules.parse(text, state, d.side), rng)
+            events += more
+            continue
         if d is None or not d.private:
             return state, events
-        ans = rules.fill_secrets(state, d.side, rules.private_answer(state, d), salt)
+        ans = shown(state, d.side, rules.fill_secrets(state, d.side, rules.private_answer(state, d), salt))
         state, more = rules.apply(copy.deepcopy(state), d.side, ans, rng)
         events += more
 
@@ -300,8 +305,9 @@ def _zhukov_to_leningrad(rules):
     state["initiative"] = "soviet"
     _begin(rules, state, "soviet")
     lv = mx.logistics_value(state, rules.sc, "soviet")
-    order = rules.parse(f"si B lv {lv}; reinforce 38; zhukov leningrad", state, "soviet")
-    return _play(rules, state, "soviet", order, FakeRng(0))[0]
+    order = rules.parse(f"si B lv {lv}; draw 1", state, "soviet")
+    return _play(rules, state, "soviet", order, FakeRng(0),
+                 place=lambda st, d: f"reinforce {st['reinforcing']['tokens'][0]} Leningrad")[0]
 
 
 def test_14_2_a_drawn_zhukov_may_go_to_the_leningrad_box():
@@ -315,8 +321,11 @@ def test_14_2_a_drawn_zhukov_may_go_to_the_leningrad_box():
     plain["hidden"]["soviet"]["pool"], plain["pool_count"]["soviet"], plain["initiative"] = ["S-Z"], 1, "soviet"
     begin(plain, "soviet")
     lv = mx.logistics_value(plain, SC, "soviet")
-    after, _ = play(plain, "soviet", RULES.parse(f"si B lv {lv}; reinforce 38; zhukov leningrad", plain, "soviet"),
-                    FakeRng(0))
+    with pytest.raises(IllegalOrder, match="Soviet reinforcements enter a City or Victory Area"):
+        play(plain, "soviet", RULES.parse(f"si B lv {lv}; draw 1", plain, "soviet"), FakeRng(0),
+             place=lambda st, d: f"reinforce {st['reinforcing']['tokens'][0]} Leningrad")
+    after, _ = play(plain, "soviet", RULES.parse(f"si B lv {lv}; draw 1", plain, "soviet"), FakeRng(0),
+                    place=lambda st, d: f"reinforce {st['reinforcing']['tokens'][0]} 38")
     assert [v["area"] for v in after["tokens"].values()] == ["38"]
 
 

@@ -109,7 +109,11 @@ def test_7_2_2_the_owners_log_confirms_his_rebuild_without_naming_a_block():
     after, events = play(state, "german", RULES.parse(f"logistics activate; regen {hq} 1; replace {inf} 1", state,
                                                       "german"), FakeRng(0))
     text = _events_text(events)
-    assert f"german rebuilds {hq}, {inf} in secret" in text
+    # 7.1 H5: the log says points were spent in secret, the same words whatever was rebuilt, no token
+    assert "german: regeneration and replacement points spent in secret (7.2.2)" in text
+    assert hq not in text and inf not in text
+    assert after["hidden"]["german"]["blocks"][hq]["strength"] == 3
+    assert after["hidden"]["german"]["blocks"][inf]["strength"] == 2
     assert not [b for b in _hidden_ids(state, "german") if b in text]       # the turn log goes to the opponent
 
 
@@ -121,7 +125,7 @@ def test_5_0_a_drawn_l_block_sent_to_hoepners_box_says_why():
     state["pool_count"]["german"] = 1
     state["initiative"] = "german"
     begin(state, "german")
-    after, events = play(state, "german", RULES.parse("si B; reinforce 9A", state, "german"), FakeRng(0))
+    after, events = play(state, "german", RULES.parse("si B; draw 1", state, "german"), FakeRng(0))
     assert "joins Hoepner in Pskov: a drawn 'L' block enters his box" in _events_text(events)
     assert "G-41PzK" not in _events_text(events)
 

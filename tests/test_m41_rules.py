@@ -13,7 +13,6 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.m41 import GAME
 from pbem.games.m41 import mechanics as mx
-from pbem.protocol.commit import commit
 
 ROOT = Path(__file__).resolve().parent.parent
 PRACTICE = tomllib.loads((ROOT / "scenarios/m41/practice.toml").read_text())
@@ -23,10 +22,21 @@ CAMPAIGN = tomllib.loads((ROOT / "scenarios/m41/campaign.toml").read_text())
 class FakeRng:
     """Seeded stand-in for the shared stream (tests only)."""
 
-    def __init__(self, seed: int = 0, rolls: list[int] | None = None):
+    def __init__(self, seed: int = 0, rolls: list[int] | None = None, blind: tuple[str, ...] = ()):
         self.r = random.Random(seed)
+        self.seed = seed
         self.rolls = list(rolls or [])
         self.log: list[tuple[str, int]] = []
+        self.blind = set(blind)
+        self.secrets: dict[str, FakeRng] = {}
+
+    def secret(self, seat):
+        """The seat's secret stream (None where this program is blind to it)."""
+        if seat in self.blind:
+            return None
+        if seat not in self.secrets:
+            self.secrets[seat] = FakeRng(int(hashlib.sha256(f"{self.seed}/{seat}".encode()).hexdigest()[:8], 16))
+        return self.secrets[seat]
 
     def roll(self, sides, purpose):
         v = self.rolls.pop(0) if self.rolls else self.r.randint(1, sides)
@@ -40,6 +50,16 @@ class FakeRng:
         out = list(items)
         self.r.shuffle(out)
         return out
+
+
+def shown(state, side, order):
+    """What the core adds to an order that shows blocks, in the owner's
+    program: the openings (here without root and path; tests of the rules
+    only)."""
+    if order.get("open") and "openings" not in order and state["hidden"].get(side) is not None:
+        items = RULES.hidden_items(state, side)
+        order = dict(order, openings=[{"handle": h, "value": items[h]} for h in order["open"]])
+    return order
 
 
 def salts(tag: str):
@@ -58,11 +78,13 @@ SC = RULES.sc
 LOSSES = {"losses": "first"}      # standing loss order used by play() for tied blocks
 
 
-def play(state, side, order, rng, salt=None):
+def play(state, side, order, rng, salt=None, place=None):
     """Apply one of ``side``'s orders as its own program would, then answer
-    any private decisions that follow from the hidden parts."""
+    any private decisions that follow from the hidden parts, and place drawn
+    reinforcements (5.0) where ``place`` (a function of the state and the
+    decision) says, by default where each first may go."""
     salt = salt or salts(f"{side}-{state['impulse']}-{len(str(order))}")
-    order = RULES.fill_secrets(state, side, order, salt)
+    order = shown(state, side, RULES.fill_secrets(state, side, order, salt))
     state, events = RULES.apply(copy.deepcopy(state), side, order, rng)
     while True:
         d = RULES.pending(state)
@@ -70,9 +92,14 @@ def play(state, side, order, rng, salt=None):
             state, more = RULES.apply(copy.deepcopy(state), d.side, RULES.standing_answer(state, d, LOSSES), rng)
             events += more
             continue
+        if d is not None and d.kind == "reinforce" and state["hidden"][d.side] is not None:
+            text = place(state, d) if place else d.options[0]
+            state, more = RULES.apply(copy.deepcopy(state), d.side, RULES.parse(text, state, d.side), rng)
+            events += more
+            continue
         if d is None or not d.private or state["hidden"][d.side] is None:
             return state, events
-        ans = RULES.fill_secrets(state, d.side, RULES.private_answer(state, d), salt)
+        ans = shown(state, d.side, RULES.fill_secrets(state, d.side, RULES.private_answer(state, d), salt))
         state, more = RULES.apply(copy.deepcopy(state), d.side, ans, rng)
         events += more
 
@@ -102,13 +129,11 @@ def put(state, side, block, area, strength=None, revealed=False):
     strength = spec.max if strength is None else strength
     state["next_token"][side] += 1
     tok = f"{'G' if side == 'german' else 'S'}{state['next_token'][side]:02d}"
-    salt = hashlib.sha256(tok.encode()).digest()[:16]
     state["tokens"][tok] = {"side": side, "area": area, "colour": "black" if side == "german" else "red",
-                            "revealed": revealed, "commitment": commit({"block": block, "strength": strength}, salt),
-                            "cube": False, "moved": False, "activated": False, "river": False}
+                            "revealed": revealed, "cube": False, "moved": False, "activated": False, "river": False}
     if revealed:
         state["tokens"][tok].update(block=block, strength=strength)
-    state["hidden"][side]["blocks"][tok] = {"block": block, "strength": strength, "salt": salt.hex()}
+    state["hidden"][side]["blocks"][tok] = {"block": block, "strength": strength}
     return tok
 
 
@@ -225,15 +250,15 @@ def _e5_state():
     return state, hq3, hq0, tank, inf
 
 
-def _e5_order(hq3, hq0, tank, inf, draws):
-    return {"verb": "logistics", "choice": "activate", "reinforce": ["9A", "4A", "9A", "4A", "9A"][:draws],
+def _e5_order(hq3, hq0, tank, inf):
+    return {"verb": "logistics", "choice": "activate",
             "secret": {"regenerate": {hq3: 1, hq0: 3}, "replace": {tank: 1, inf: 1}}}
 
 
 def test_7_2_2_E5_leader_activation_in_snow():
     state, hq3, hq0, tank, inf = _e5_state()
     assert mx.logistics_value(state, SC, "german") == 4     # (0 + 4 + 3 + 2) halved, the heart HQ excluded
-    state2, events = play(state, "german", _e5_order(hq3, hq0, tank, inf, 4), FakeRng(0))
+    state2, events = play(state, "german", _e5_order(hq3, hq0, tank, inf), FakeRng(0))
     h = state2["hidden"]["german"]["blocks"]
     assert h[hq3]["strength"] == 4 and h[hq0]["strength"] == 4
     assert h[tank]["strength"] == 3 and h[inf]["strength"] == 2
@@ -246,10 +271,12 @@ def test_7_2_2_E5_leader_activation_in_snow():
 
 
 def test_7_2_2_E5_the_lv_is_not_recalculated_after_the_heart_hq_is_regenerated():
-    # regenerating the heart HQ would make it count (LV 5 halved... 4 + 1): the fifth draw is still refused
+    # regenerating the heart HQ would make it count (LV 5 halved... 4 + 1): the draw is still 4 (5.0, 7.2)
     state, hq3, hq0, tank, inf = _e5_state()
-    with pytest.raises(IllegalOrder, match="at most 4 reinforcements"):
-        play(state, "german", _e5_order(hq3, hq0, tank, inf, 5), FakeRng(0))
+    after, events = play(state, "german", _e5_order(hq3, hq0, tank, inf), FakeRng(0))
+    assert after["hidden"]["german"]["blocks"][hq0]["strength"] == 4          # regenerated first, ...
+    assert len(set(after["tokens"]) - set(state["tokens"])) == 4 == 7 - after["pool_count"]["german"]
+    assert any("LV 4, 4 reinforcements drawn" in e.text for e in events)
 
 
 def test_7_1_E5_logistics_pause_restores_the_leader_and_nothing_else():

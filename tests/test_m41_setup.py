@@ -11,7 +11,8 @@ import pytest
 
 from pbem.game import IllegalOrder, public
 from pbem.games.m41 import GAME
-from test_m41_rules import PRACTICE, FakeRng, empty_board, put, salts
+from pbem.games.m41.rules import _group_key
+from test_m41_rules import PRACTICE, FakeRng, empty_board, put, salts, shown
 
 
 def _data():
@@ -28,12 +29,21 @@ def _data():
 
 
 def _push(rules, state, side, order):
+    """The set-up order, then the owner's program shows the face-up blocks (a private reveal)."""
     order = rules.fill_secrets(state, side, order, salts(f"setup-{side}"))
-    return rules.apply(copy.deepcopy(state), side, order, FakeRng(0))
+    state, events = rules.apply(copy.deepcopy(state), side, order, FakeRng(0))
+    d = rules.pending(state)
+    if d is not None and d.private and d.kind == "reveal":
+        state, more = rules.apply(copy.deepcopy(state), d.side, shown(state, d.side, rules.private_answer(state, d)),
+                                  FakeRng(0))
+        events += more
+    return state, events
 
 
 def _slot_token(state, index):
-    return next(t for t, i in state["setup_slots"].items() if i == index)
+    """The token of the set-up group holding placement ``index`` (each group here has one)."""
+    key = _group_key(_data()["placements"][index])
+    return next(t for t, k in state["setup_group"].items() if k == key)
 
 
 def test_5_6_owner_chosen_areas_picked_blocks_face_up_and_contested_start():
@@ -123,10 +133,13 @@ def test_5_5_road_out_of_play_l_blocks_reinforce_into_staging_areas():
     rules._start_impulse(state, FakeRng(0), [])
     from pbem.games.m41 import mechanics as mx
     lv = mx.logistics_value(state, rules.sc, "german")
-    order = rules.fill_secrets(state, "german", rules.parse(f"si B lv {lv}; reinforce 9A", state, "german"), salts("l"))
+    order = rules.fill_secrets(state, "german", rules.parse(f"si B lv {lv}; draw 1", state, "german"), salts("l"))
     after, _ = rules.apply(copy.deepcopy(state), "german", order, FakeRng(0))
-    tok = order["reinforce"] and next(t for t, v in after["tokens"].items() if v["area"] == "9A")
+    tok = after["reinforcing"]["tokens"][0]
     assert after["hidden"]["german"]["blocks"][tok]["block"] == "G-41PzK"
+    assert "9A" in rules.pending(after).options[1]                     # any Staging Area, not the Road
+    after, _ = rules.apply(after, "german", rules.parse(f"reinforce {tok} 9A", after, "german"), FakeRng(0))
+    assert after["tokens"][tok]["area"] == "9A"
 
 
 def test_5_6_last_gasp_file_marks_choices_face_up_blocks_and_contested_start():

@@ -15,7 +15,7 @@ from typing import Any
 from pbem.game import Decision, probe
 
 from . import mechanics as mx
-from .model import GERMAN, SOVIET, other
+from .model import SOVIET, other
 
 State = dict[str, Any]
 
@@ -35,6 +35,8 @@ def choose(rules: Any, state: State, decision: Decision) -> dict[str, Any]:
         return {"verb": decision.kind}
     if decision.kind == "losses":
         return {"verb": "losses", "token": decision.options[0].split()[1]}
+    if decision.kind == "reinforce":
+        return rules.parse(decision.options[0], state, side)      # where each drawn block first may go
     if decision.kind == "logistics":
         candidates = _logistics(rules, state, side)
     elif decision.kind == "exploit":
@@ -57,17 +59,10 @@ def _logistics(rules: Any, state: State, side: str) -> list[dict[str, Any]]:
     lv = mx.logistics_value(state, sc, side)
     if lv is None or state["leaders"][side] <= 1 or not state["pool_count"][side]:
         return [pause]
-    n = min(lv, state["pool_count"][side], 2)
-    if side == GERMAN:
-        areas = list(sc.staging)
-    else:
-        supplied = mx.supplied_areas(state, sc, side)
-        areas = sorted((a for a in set(sc.cities) | set(sc.victory.values())
-                        if a in supplied and mx.friendly_uncontested(state, a, side)), key=mx.natural)
-    out = []
-    for a in areas:
-        out.append({"verb": "logistics", "choice": "activate", "lv": lv, "reinforce": [a] * (n if side == GERMAN else 1)})
-    return out + [pause]
+    if side == SOVIET and not any(a in mx.supplied_areas(state, sc, side) and mx.friendly_uncontested(state, a, side)
+                                  for a in set(sc.cities) | set(sc.victory.values())):
+        return [pause]
+    return [{"verb": "logistics", "choice": "activate", "lv": lv}, pause]
 
 
 def _impulse(rules: Any, state: State, side: str) -> list[dict[str, Any]]:

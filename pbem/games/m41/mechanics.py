@@ -3,11 +3,11 @@ who is where, control, supply lines, movement cost, the Logistics Value,
 dice counts and the battle itself.
 
 State conventions (see ``rules.py`` for the whole shape): ``state["tokens"]``
-maps a public token ("G07", an opaque slot, not the block's identity) to
-``{"side", "area", "colour", "revealed", "commitment", ...}``; a revealed
-token also carries ``"block"`` and ``"strength"``.  ``state["hidden"][side]``
-is that side's secret ``{"blocks": {token: {"block", "strength", "salt"}},
-"pool": [...]}`` or None in a program that does not hold it.
+maps a public token ("G07", an opaque handle, not the block's identity) to
+``{"side", "area", "colour", "revealed", ...}``; a revealed token also
+carries ``"block"`` and ``"strength"``.  ``state["hidden"][side]`` is that
+side's secret ``{"blocks": {token: {"block", "strength"[, "life"]}}, "pool":
+[...]}`` or None in a program that does not hold it.
 """
 from __future__ import annotations
 
@@ -426,6 +426,8 @@ def eliminate(state: State, sc: Scenario, token: str, surrendered: bool, events:
         state["eliminated"][SOVIET].append(block)
     else:
         state["pool_count"][SOVIET] += 1
+        # back in the pool it may come again under a new token: a new life of the block
+        state.setdefault("lives", {})[block] = state.get("lives", {}).get(block, 0) + 1
         h = state["hidden"].get(SOVIET)
         if h is not None:
             h["pool"].append(block)
@@ -437,18 +439,6 @@ def eliminate(state: State, sc: Scenario, token: str, surrendered: bool, events:
 
 
 # --- concealment (10.15, 10.17) -------------------------------------------------------------------
-
-def veil_strengths(spec: BlockSpec, strength: int) -> list[int]:
-    """Every strength a block revealed at ``strength`` may stand at when it is
-    concealed again: the revealed one and each step below it (4.2.3; an HQ
-    skips the one-star level, 4.2.6)."""
-    out = [strength]
-    while True:
-        nxt = step_down(spec, out[-1])
-        if nxt is None:
-            return out
-        out.append(nxt)
-
 
 def remember(state: State, token: str) -> None:
     """The opponent's own program notes what it last saw of a face-up block
@@ -463,23 +453,18 @@ def remember(state: State, token: str) -> None:
 
 def conceal(state: State, token: str) -> None:
     """Stand a face-up block upright again (10.15, 10.17): its public entry
-    keeps neither identity nor strength, only the commitment its owner made
-    for this strength when he revealed it (the reveal's ``veil``).  A block
-    revealed without one (a hand-made position) stays face up."""
+    keeps neither identity nor strength; its owner's hidden part still has
+    both, and the core re-commits them with fresh salts after the exchange,
+    so nobody else can tell which block it is."""
     v = state["tokens"].get(token)
     if v is None or not v.get("revealed"):
-        return
-    com = (v.get("veil") or {}).get(str(v["strength"]))
-    if com is None:
         return
     remember(state, token)
     h = state["hidden"].get(v["side"])
     if h is not None and token in h["blocks"]:
-        e = h["blocks"][token]
-        e.update(strength=v["strength"], salt=e.get("veil", {}).get(str(v["strength"]), e["salt"]))
-        e.pop("veil", None)
-    v.update(revealed=False, commitment=com)
-    for key in ("block", "strength", "veil"):
+        h["blocks"][token]["strength"] = v["strength"]
+    v["revealed"] = False
+    for key in ("block", "strength"):
         v.pop(key, None)
 
 

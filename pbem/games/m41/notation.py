@@ -4,8 +4,9 @@
     ti; activate G03 [AREA...]; move G05 13 14; dl G07; art G03 13; fight 17
     ti; activate G03; activate G09; air G09 14 he111 2 stuka 1; move G05 14
     aa abort | aa destroy stuka | aa destroyed he111 1 aborted stuka 1   (German: AA hits, 10.12.3)
-    si A; move G05 13; dl G07             si B; reinforce 9A 4A
-    logistics pause | logistics activate; regen G03 2; replace G05 1; reinforce 22 37
+    si A; move G05 13; dl G07             si B; draw 2     (draw 1..LV blocks, 11.0)
+    logistics pause | logistics activate; regen G03 2; replace G05 1   (draws exactly LV, 5.0)
+    reinforce G31 9A G32 Pskov G33 pool   (place the blocks just drawn; pool: it can enter nowhere)
     losses S07                            (which tied block takes a hit, 10.14)
     blitz | blitz; move G05 14; art G03 14  (Blitz Segment, 10.16)
     pass; disband 17; dl S05                (4.1: take back a DL to build another)
@@ -17,7 +18,9 @@
 Areas entered are listed in order; the starting area is not repeated.  The
 Logistics Value an SI, a Leader Activation or an Exploitation spends is
 computed by the player's own program, never typed (7.2.1).
-Regeneration and replacement are secret and go in the order's secret part.
+Regeneration and replacement are secret and go in the order's secret part,
+and so does which block builds a DL (the public order keeps its area,
+``dl in AREA``).
 """
 from __future__ import annotations
 
@@ -77,6 +80,12 @@ def parse(text: str) -> dict[str, Any]:
             return order
         order["policy"] = " ".join(words) or "abort"
         return order
+    if verb == "reinforce":
+        if len(segs) != 1 or len(head) < 3 or len(head) % 2 == 0:
+            raise IllegalOrder("reinforce TOK AREA [TOK AREA ...] (AREA `pool`: it can enter nowhere)")
+        for tok, area in zip(head[1::2], head[2::2]):
+            _put(order.setdefault("place", {}), tok, area, "reinforce")
+        return order
     if verb == "losses":
         if len(head) != 2 or len(segs) != 1:
             raise IllegalOrder("losses TOKEN")
@@ -86,17 +95,17 @@ def parse(text: str) -> dict[str, Any]:
     # (fill_secrets); an "lv N" typed after the head is still read and checked
     if verb == "si":
         if len(head) not in (2, 4) or head[1] not in ("A", "B") or (len(head) == 4 and head[2] != "lv"):
-            raise IllegalOrder("si A; move TOK AREA... | si B; reinforce AREA...")
+            raise IllegalOrder("si A; move TOK AREA... | si B; draw N")
         order["option"] = head[1]
         if len(head) == 4:
             order["lv"] = _int(head[3], "lv")
     elif verb == "logistics":
         if len(head) < 2 or head[1] not in ("pause", "activate"):
-            raise IllegalOrder("logistics pause | logistics activate; regen TOK N; replace TOK N; reinforce AREA...")
+            raise IllegalOrder("logistics pause | logistics activate; regen TOK N; replace TOK N")
         order["choice"] = head[1]
         if head[1] == "activate" and len(head) > 2:
             if len(head) != 4 or head[2] != "lv":
-                raise IllegalOrder("logistics activate; regen TOK N; replace TOK N; reinforce AREA...")
+                raise IllegalOrder("logistics activate; regen TOK N; replace TOK N")
             order["lv"] = _int(head[3], "lv")
     elif verb == "exploit":
         if head[1:] == ["no"] or (head[1:] == [] and len(segs) == 1):
@@ -115,8 +124,12 @@ def parse(text: str) -> dict[str, Any]:
             order.setdefault("moves", []).append({"token": args[0], "path": args[1:]})
         elif word == "activate" and args:
             order.setdefault("activate", []).append({"token": args[0], "path": args[1:]})
+        elif word == "dl" and len(args) == 2 and args[0] == "in":
+            order.setdefault("dl_in", []).append(args[1])
         elif word == "dl" and len(args) == 1:
             order.setdefault("dl", []).append(args[0])
+        elif word == "draw" and len(args) == 1:
+            order["draw"] = _int(args[0], "draw")
         elif word == "air" and len(args) >= 4:
             c: dict[str, Any] = {"hq": args[0], "area": args[1]}
             for kind, n in zip(args[2::2], args[3::2]):
@@ -165,6 +178,8 @@ def format_order(order: dict[str, Any]) -> str:
         head.append(order["choice"])
     if verb == "losses":
         return f"losses {order['token']}"
+    if verb == "reinforce":
+        return " ".join(["reinforce"] + [f"{t} {a}" for t, a in order.get("place", {}).items()])
     if verb == "aa":
         if "policy" in order:
             return f"aa {order['policy']}"
@@ -182,6 +197,10 @@ def format_order(order: dict[str, Any]) -> str:
         segs.append(" ".join(["disband", *order["disband"]]))
     for t in order.get("dl", []):
         segs.append(f"dl {t}")
+    for a in order.get("dl_in", []):
+        segs.append(f"dl in {a}")
+    if order.get("draw"):
+        segs.append(f"draw {order['draw']}")
     for c in order.get("air", []):
         segs.append(" ".join(["air", c["hq"], c["area"]] + [f"{k} {c[k]}" for k in ("he111", "stuka") if k in c]))
     for hq, area in order.get("artillery", {}).items():

@@ -8,30 +8,33 @@ The state (plain JSON-like, no floats)::
     dl_pool {side: n}, dl_cube [areas], leaders {side: strength},
     stalin_alive, discs {kiev, shlisselburg, leningrad}, pool_count,
     eliminated {side: [blocks]}, surrendered, german_lost, next_token,
-    tokens {token: {side, area, colour, revealed, commitment, cube, moved,
-    activated, river [, block, strength]}}, setup_slots {token: index},
-    setup_done [sides], logistics_queue [sides], contested_at_start,
-    combat {queue, newly, artillery}, result, options,
-    hidden {side: {"blocks": {token: {block, strength, salt}}, "pool": []} | None}
+    lives {block: n}, tokens {token: {side, area, colour, revealed, cube,
+    moved, activated, river [, block, strength]}}, setup_group {token: key},
+    setup_done [sides], reinforcing {side, tokens, after, fight} | None,
+    logistics_queue [sides], contested_at_start, combat {queue, newly,
+    artillery}, result, options,
+    hidden {side: {"blocks": {token: {block, strength [, life]}}, "pool": [...]} | None}
 
-Fog of war (DESIGN.md "Hidden information"): a token is an opaque slot; its
-block and strength live in its owner's hidden part under a public
-commitment.  Orders that create or change a secret carry the new values in
-``order["secret"]`` and the commitments in ``order["commitments"]``;
-:meth:`M41Rules.fill_secrets` writes both from the side's own hidden part and
-a salt source, before the engine applies the order.  A program without the
-side's secrets applies only the public part; one with them (the owner, or
-the audit) checks every rule.
+Fog of war (1.5, rule notes 7.1) through the core's hidden-information
+service (:mod:`pbem.cycle.hidden`): a token is an opaque handle; its block
+and strength are the side's hidden items (:meth:`M41Rules.hidden_items`),
+which the core commits as one root after every exchange the side sends.  A
+block is shown by an order's ``open`` list (showdown, HQ activation,
+surrender, face-up set-up); every program reads the shown values from the
+core-checked ``order["openings"]``.  Face-down draws (set-up icons, which
+block stands behind which handle, reinforcements) come from the side's
+secret stream ``rng.secret(side)``, called in every program at the point of
+the draw; a program that may not know it (None) applies the public effect
+only (a count, new handles).  Secret choices (rebuilds, which block pays for
+a DL, set-up picks) travel in ``order["secret"]``, sealed to the owner.
 """
 from __future__ import annotations
 
 from pbem.game import BaseGame, BaseRules
 
-import random
 from typing import Any, Callable
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, ScenarioError, View
-from pbem.game import check_commitment as commit_check, commit
 
 from . import air
 from . import mechanics as mx
@@ -60,7 +63,7 @@ PARTS: dict[str, frozenset[str]] = {
     "pass": frozenset({"moves", "dl", "rails", "offroad", "recall", "disband"}),
     "ti": frozenset({"activate", "moves", "dl", "artillery", "air", "fight", "skip", "disband"}),
     "si A": frozenset({"moves", "dl", "rails", "offroad", "recall", "fight", "disband"}),
-    "si B": frozenset({"reinforce", "zhukov_leningrad", "fight", "disband"}),
+    "si B": frozenset({"draw", "fight", "disband"}),
     "blitz": frozenset({"moves", "artillery", "air"}),
     "exploit": frozenset({"moves"}),
 }
@@ -77,9 +80,13 @@ PART_RULES: dict[str, tuple[str, dict[str, str]]] = {
                     "*": "10.10, 11.0: bombers need an LW HQ activated in a Tactical Impulse"}),
     "fight": ("fight", {"pass": "12.0: no combat in a Pass", "*": "10.11: battles are chosen in the impulse"}),
     "skip": ("no blitz/exploit", {"*": "10.16, 10.18: only a Tactical Impulse is followed by them"}),
+    "draw": ("draw", {"pass": "12.0, 5.0: reinforcements are drawn in the Logistics Phase or SI option B",
+                      "*": "5.0, 11.0: reinforcements are drawn in the Logistics Phase or SI option B"}),
     "reinforce": ("reinforce", {"pass": "12.0, 5.0: reinforcements come in the Logistics Phase or SI option B",
-                                "*": "5.0, 11.0: reinforcements come in the Logistics Phase or SI option B"}),
-    "zhukov_leningrad": ("zhukov leningrad", {"*": "OR 14.2: with a reinforcement draw only"}),
+                                "*": "5.0, 11.0: the blocks are drawn first (si B; draw N), then placed when "
+                                     "asked (reinforce TOK AREA)"}),
+    "zhukov_leningrad": ("zhukov leningrad", {"*": "OR 14.2: Zhukov, once drawn, is placed in the Leningrad box "
+                                                   "(reinforce TOK Leningrad)"}),
     "moves": ("move", {"si": "11.0: option B moves no block", "*": "10.16, 10.18"}),
     "dl": ("dl", {"si": "11.0: option B builds no DL", "*": "10.18: no DL after the battles"}),
     "disband": ("disband", {"*": "4.1: with an impulse order"}),
@@ -94,21 +101,33 @@ class M41Rules(BaseRules):
     def __init__(self, scenario: Scenario, options: dict[str, Any]):
         self.sc = scenario
         self.options = {k: options.get(k, d) for k, (d, _) in OPTIONS.items()}
+        # every commit holds as many leaves as the side has blocks that can stand on the map
+        most = max(sum(1 for s in scenario.blocks.values() if s.side == side and s.type != "leader") for side in SIDES)
+        self.hidden_width = 8
+        while self.hidden_width < most:
+            self.hidden_width *= 2
+        # 7.1 H4: set-up placements the opponent cannot tell apart form one group (same area, or same
+        # owner-chosen limits; face-up ones apart); tokens are numbered by group, never by placement
+        self.groups: dict[str, list[int]] = {}
+        for i, p in enumerate(scenario.placements):
+            if p.get("block") and p["block"] in scenario.blocks and scenario.spec(p["block"]).type == "leader":
+                continue
+            self.groups.setdefault(_group_key(p), []).append(i)
 
     # ---------------------------------------------------------------- set-up
     def initial_state(self) -> State:
         sc = self.sc
         tokens: dict[str, dict[str, Any]] = {}
-        slots: dict[str, int] = {}
+        group_of: dict[str, str] = {}
         count = {GERMAN: 0, SOVIET: 0}
-        for i, p in enumerate(sc.placements):
-            if p.get("block") and sc.spec(p["block"]).type == "leader":
-                continue
-            side = p["side"]
-            count[side] += 1
-            tok = f"{PREFIX[side]}{count[side]:02d}"
-            tokens[tok] = _token(side, "" if "choose" in p else p["area"])     # owner-chosen: placed at set-up
-            slots[tok] = i
+        for key in sorted(self.groups, key=_group_order):
+            for i in self.groups[key]:
+                p = sc.placements[i]
+                side = p["side"]
+                count[side] += 1
+                tok = f"{PREFIX[side]}{count[side]:02d}"
+                tokens[tok] = _token(side, "" if "choose" in p else p["area"])     # owner-chosen: placed at set-up
+                group_of[tok] = key
         limits = sc.limits
         return {
             "scenario": sc.id, "turn": int(sc.sequence["first_turn"]), "phase": "setup",
@@ -124,25 +143,85 @@ class M41Rules(BaseRules):
             "discs": {k: v for k, v in sc.discs.items()},
             "pool_count": {s: len(sc.pools[s]) for s in SIDES},
             "eliminated": {GERMAN: [], SOVIET: []}, "surrendered": int(sc.sequence.get("soviet_surrendered", 0)),
-            "german_lost": int(sc.sequence.get("german_lost", 0)),
-            "next_token": dict(count), "tokens": tokens, "setup_slots": slots, "setup_done": [],
+            "german_lost": int(sc.sequence.get("german_lost", 0)), "lives": {},
+            "next_token": dict(count), "tokens": tokens, "setup_group": group_of, "setup_done": [],
+            "reinforcing": None,
             "logistics_queue": [], "contested_at_start": [], "combat": {"queue": [], "newly": [], "artillery": {}},
             "result": None, "options": dict(self.options), "disc_uses": {GERMAN: 0, SOVIET: 0},
             "disc_turn": {GERMAN: 0, SOVIET: 0},
             "air": air.initial(sc),
-            "hidden": {GERMAN: None, SOVIET: None},
+            # each side's own part; the engine blanks the parts a program may not hold
+            "hidden": {s: {"blocks": {}, "pool": list(sc.pools[s])} for s in SIDES},
         }
+
+    # ------------------------------------------------- the core's hidden items
+    def hidden_items(self, state: State, seat: str) -> dict[str, Any]:
+        """The side's blocks on the map (and in the boxes), token -> {block,
+        strength[, life]}: what its root commits after each exchange."""
+        h = state["hidden"].get(seat) or {}
+        return {t: dict(e) for t, e in h.get("blocks", {}).items()}
+
+    def identity_of(self, seat: str, value: Any) -> str | None:
+        """A block, in one of its lives: a block back from the pool (a Soviet
+        block destroyed in battle, the 4th Panzer Gruppe after Leningrad)
+        may stand under a new token (5.0, 10.14.3, 13.3)."""
+        if not isinstance(value, dict) or not isinstance(value.get("block"), str):
+            return None
+        life = value.get("life", 0)
+        return value["block"] if not life else f"{value['block']}#{life}"
+
+    def check_opening(self, state: State, seat: str, handle: str, value: Any) -> str | None:
+        """What any shown block must be, checked in every program before the
+        order is applied: a block of the side, not a leader, at a strength
+        its sticker has (4.2.3; an HQ's heart is 0, 4.2.6), in its current
+        life, and one that its token's set-up group may hold (5.3)."""
+        sc = self.sc
+        if not isinstance(value, dict) or set(value) - {"block", "strength", "life"}:
+            return "not a block and strength"
+        block, strength, life = value.get("block"), value.get("strength"), value.get("life", 0)
+        spec = sc.blocks.get(block) if isinstance(block, str) else None
+        if spec is None or spec.side != seat or spec.type == "leader":
+            return f"{block!r} is not a {seat} block"
+        if not isinstance(strength, int) or isinstance(strength, bool) or not spec.minimum <= strength <= spec.max:
+            return f"{block} has no strength {strength!r} ({spec.minimum}..{spec.max}, 4.2.3)"
+        if spec.is_hq and strength == 1:
+            return f"{block}: an HQ has no one-star level (4.2.6)"
+        if life != state.get("lives", {}).get(block, 0):
+            return f"{block} is not in its life {life!r}"
+        v = state["tokens"].get(handle)
+        if v is None or v["side"] != seat:
+            return f"no {seat} token {handle}"
+        key = state.get("setup_group", {}).get(handle)
+        if key is not None and not any(self._fits(block, sc.placements[i]) for i in self.groups.get(key, [])):
+            return f"{block} cannot stand on the set-up spot of {handle} ({_spot_words(sc.placements[self.groups[key][0]])})"
+        return None
+
+    def _fits(self, block: str, p: dict[str, Any]) -> bool:
+        """Whether ``block`` may take set-up placement ``p``: the block it
+        names, or a block of the icon's colour and type (5.3)."""
+        if "block" in p:
+            return p["block"] == block
+        spec = self.sc.spec(block)
+        return spec.colour == p.get("colour") and spec.type == p.get("type")
 
     # ------------------------------------------------------------- decisions
     def pending(self, state: State) -> Decision | None:
         phase = state["phase"]
         if phase == "over":
             return None
+        if state.get("reinforcing"):
+            r = state["reinforcing"]
+            return Decision(r["side"], "reinforce", f"{r['side']}: place the {len(r['tokens'])} blocks you drew "
+                            f"({', '.join(r['tokens'])}) (5.0)", self._placement_options(state),
+                            hint="reinforce TOK AREA ... (AREA `pool`: it cannot enter and goes back, 5.0)")
         if phase == "setup":
+            for side in state["setup_done"]:
+                if self._due_reveals(state, side):
+                    return Decision(side, "reveal", f"{side}: the face-up set-up blocks are shown", ("reveal",),
+                                    private=True)
             side = [s for s in self.sc.sequence["setup_order"] if s not in state["setup_done"]][0]
-            # A player's order, not a private answer: its secret draw and salts
-            # are made once, when pushed, and stay fixed for the rest of the
-            # exchange (ruling 5.3; the engine re-derives private answers).
+            # A player's order: where owner-chosen tokens go, any picks (secret); the
+            # draws onto the icons and onto the tokens come from the side's secret stream
             return Decision(side, "setup", f"{side}: place your blocks (drawn in secret)", ("setup",))
         if phase == "logistics":
             side = state["logistics_queue"][0]
@@ -178,7 +257,7 @@ class M41Rules(BaseRules):
         side = state["active"]
         opts = ["pass", "ti; activate HQ [AREA...]; move TOK AREA...; dl TOK; art HQ AREA; fight AREA"]
         if state["initiative"] == side:
-            opts += ["si A; move TOK AREA...; dl TOK", "si B; reinforce AREA..."]
+            opts += ["si A; move TOK AREA...; dl TOK", "si B; draw N"]
         return Decision(side, "impulse", f"{side}: impulse {state['impulse']}, turn {state['turn']}", tuple(opts),
                         hint="ask: ? reach G05 | ? lv | ? supply  (e.g. ti; activate G03; move G05 14; art G03 14)")
 
@@ -192,6 +271,9 @@ class M41Rules(BaseRules):
         """Ruling 10.11: the order fixes the battles and their order, so every
         showdown of the Combat Segment is made at once, the attacker first:
         the defender answers a whole impulse with one reply."""
+        if state["phase"] == "setup":
+            return sorted(t for t, v in state["tokens"].items() if v["side"] == side and not v["revealed"]
+                          and "/up" in state["setup_group"].get(t, ""))
         return sorted({t for a in state["combat"]["queue"] for t in tokens_in(state, a, side)
                        if not state["tokens"][t]["revealed"]})
 
@@ -203,7 +285,7 @@ class M41Rules(BaseRules):
         if side != decision.side:
             raise IllegalOrder(f"it is {decision.side}'s turn to decide ({decision.kind}), not {side}'s")
         verb = order.get("verb")
-        expected = {"setup": ("setup",), "logistics": ("logistics",), "reveal": ("reveal",), "losses": ("losses",), "aa": ("aa",),
+        expected = {"setup": ("setup",), "logistics": ("logistics",), "reinforce": ("reinforce",), "reveal": ("reveal",), "losses": ("losses",), "aa": ("aa",),
                     "attrition": ("attrition",), "impulse": ("pass", "ti", "si"),
                     "blitz": ("blitz",), "exploit": ("exploit",)}[decision.kind]
         if verb not in expected:
@@ -229,6 +311,8 @@ class M41Rules(BaseRules):
             return
         for part, (word, why) in PART_RULES.items():
             present = order.get("secret", {}).get(part) if part in ("regenerate", "replace") else order.get(part)
+            if part == "dl":
+                present = present or order.get("dl_in") or order.get("secret", {}).get("dl")
             if present and part not in allowed:
                 raise IllegalOrder(f"{word} is not part of {VERB_NAMES[verb]} ({why.get(verb, why['*'])})")
 
@@ -264,7 +348,10 @@ class M41Rules(BaseRules):
                 acting.append(own(mv.get("token"), "HQ" if key == "activate" else "block"))
                 for a in mv.get("path", []) + ([mv["to"]] if mv.get("to") is not None else []):
                     area(a)
-        acting += [own(t) for t in order.get("dl", [])]
+        secret = order.get("secret") or {}
+        acting += [own(t) for t in order.get("dl", []) + secret.get("dl", [])]
+        for a in order.get("dl_in", []):
+            area(a)
         once(acting, "block (one action per block, 10.7)")
         for hq, a in order.get("artillery", {}).items():
             own(hq, "HQ")
@@ -280,15 +367,17 @@ class M41Rules(BaseRules):
         once([area(a) for a in order.get("disband", [])], "Defensive Line")
         for a in order.get("reinforce", []):
             area(a)
-        secret = order.get("secret") or {}
         for key, word in (("regenerate", "regen"), ("replace", "replace")):
             for tok, n in secret.get(key, {}).items():
                 own(tok)
                 if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                     raise IllegalOrder(f"{word} {tok}: {n!r} steps: name at least one step (7.2.2)")
         # losses: the token must be one of the tied blocks, checked with the tie (10.14)
-        once([r.get("token") for r in order.get("blocks", [])], "token revealed")
-        once([r.get("token") for r in order.get("surrender", [])], "token surrendering")
+        if order.get("verb") == "reinforce":
+            for tok, a in order.get("place", {}).items():
+                own(tok)
+                if a != "pool":
+                    area(a)
         if order.get("verb") == "setup":
             for tok, a in order.get("place", {}).items():
                 own(tok)
@@ -319,45 +408,90 @@ class M41Rules(BaseRules):
     # set-up (the owner's secret draw onto the icons, campaign set-up)
     def _apply_setup(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         mine = sorted(t for t, v in state["tokens"].items() if v["side"] == side)
-        coms = order.get("commitments", {})
-        if sorted(coms) != mine:
-            raise IllegalOrder(f"set-up must commit every {side} token ({len(mine)}), got {len(coms)}")
-        secret = order.get("secret")
-        if secret is not None:
-            used: set[str] = set()
-            for tok in mine:
-                e = secret["blocks"].get(tok)
-                if e is None:
-                    raise IllegalOrder(f"{tok}: no block assigned")
-                p = self.sc.placements[state["setup_slots"][tok]]
-                spec = self.sc.blocks.get(e["block"])
-                if spec is None or spec.side != side or e["block"] in used:
-                    raise IllegalOrder(f"{tok}: block {e['block']!r} cannot be placed")
-                if "block" in p and p["block"] != e["block"]:
-                    raise IllegalOrder(f"{tok}: the scenario places {p['block']} here")
-                if "block" not in p and (spec.colour != p["colour"] or spec.type != p["type"]):
-                    raise IllegalOrder(f"{tok}: a {p['colour']} {p['type']} icon cannot take {e['block']}")
-                if e["block"] in self.sc.pools[side]:
-                    raise IllegalOrder(f"{tok}: {e['block']} starts in the pool")
-                if e["strength"] != _placed_strength(spec, p):
-                    raise IllegalOrder(f"{tok}: {e['block']} enters at {_placed_strength(spec, p)}")
-                used.add(e["block"])
-            state["hidden"][side] = {"blocks": {}, "pool": list(self.sc.pools[side])}
         self._place_setup(state, side, order, mine, events)
-        for tok in mine:
-            self._set_commitment(state, side, order, tok, secret is not None)
-        self._setup_face_up(state, side, order, mine)
+        h = state["hidden"][side]
+        picks = self._check_picks(state, side, (order.get("secret") or {}).get("assign", {})) if h is not None else {}
+        # 5.3, 7.1 H4: the draws onto the icons, and which block stands behind which token of a
+        # group, from the side's secret stream (every program asks for it; only the owner's gets it)
+        srng = rng.secret(side)
+        if srng is not None and h is not None:
+            h["blocks"] = self._deal(state, side, mine, picks, srng)
         state["setup_done"].append(side)
-        if len(state["setup_done"]) == len(SIDES):
-            for a in self.sc.sequence.get("contested_start", []):
-                if not (tokens_in(state, a, GERMAN) and has_units(state, a, SOVIET)):
-                    raise IllegalOrder(f"{self.sc.area_name(a)} starts contested: it needs units of both sides")
         events.append(Event(f"{side} sets up {len(mine)} blocks", {"side": side}))
-        if len(state["setup_done"]) == len(SIDES):
-            if self.sc.sequence.get("start_phase") == "logistics":
-                self._begin_logistics(state, rng, events)
-            else:
-                self._begin_impulses(state, rng, events)
+        self._setup_next(state, rng, events)
+
+    def _setup_next(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Once every side has set up and shown its face-up blocks (Last
+        Gasp), the first turn begins."""
+        if len(state["setup_done"]) < len(SIDES) or any(self._due_reveals(state, s) for s in state["setup_done"]):
+            return
+        for a in self.sc.sequence.get("contested_start", []):
+            if not (tokens_in(state, a, GERMAN) and has_units(state, a, SOVIET)):
+                raise IllegalOrder(f"{self.sc.area_name(a)} starts contested: it needs units of both sides")
+        if self.sc.sequence.get("start_phase") == "logistics":
+            self._begin_logistics(state, rng, events)
+        else:
+            self._begin_impulses(state, rng, events)
+
+    def _free_blocks(self, side: str) -> list[str]:
+        """The blocks drawn onto set-up icons: none a placement names, none
+        in the pool or arriving later, no leader (5.3)."""
+        sc = self.sc
+        fixed = {sc.placements[i].get("block") for ids in self.groups.values() for i in ids}
+        return [b for b, s in sc.blocks.items() if s.side == side and b not in fixed and b not in sc.pools[side]
+                and s.type != "leader" and not any(b in a["blocks"] for a in sc.arrivals)]
+
+    def _check_picks(self, state: State, side: str, picks: dict[str, str]) -> dict[str, tuple[str, int]]:
+        """The owner's set-up picks (secret): a block for a token where the
+        scenario lets him pick (a ``pick`` icon), or which named block goes
+        where among owner-placed tokens.  Checked before any draw."""
+        sc = self.sc
+        free = self._free_blocks(side)
+        used: set[int] = set()
+        out: dict[str, tuple[str, int]] = {}
+        for tok, block in sorted(picks.items()):
+            key = state["setup_group"].get(tok)
+            if key is None or block not in sc.blocks:
+                raise IllegalOrder(f"{tok}: {block} cannot be picked here")
+            slot = next((i for i in self.groups[key] if i not in used and self._fits(block, sc.placements[i])
+                         and (("choose" in sc.placements[i] and "block" in sc.placements[i])
+                              or (sc.placements[i].get("pick") and block in free))), None)
+            if slot is None:
+                raise IllegalOrder(f"{tok}: {block} cannot be picked here")
+            used.add(slot)
+            if block in free:
+                free.remove(block)
+            out[tok] = (block, slot)
+        return out
+
+    def _deal(self, state: State, side: str, mine: list[str], picks: dict[str, tuple[str, int]],
+              srng: Rng) -> dict[str, dict[str, Any]]:
+        """The owner's program: draw the icon blocks at random from the free
+        blocks, then deal each group's blocks onto its tokens by a secret
+        permutation, so a token's number tells nothing (7.1 H4)."""
+        sc = self.sc
+        picked = {b for b, _ in picks.values()}
+        free = srng.shuffle([b for b in self._free_blocks(side) if b not in picked], "set-up draw onto the icons")
+        out: dict[str, dict[str, Any]] = {}
+        for key in sorted({state["setup_group"][t] for t in mine}, key=_group_order):
+            toks = [t for t in mine if state["setup_group"][t] == key]
+            slots = [i for i in self.groups[key] if i not in {slot for _, slot in picks.values()}]
+            for t in toks:
+                if t in picks:
+                    block, slot = picks[t]
+                    out[t] = {"block": block, "strength": _placed_strength(sc.spec(block), sc.placements[slot])}
+            fill = []
+            for i in slots:
+                p = sc.placements[i]
+                block = p.get("block") or next((b for b in free if self._fits(b, p)), None)
+                if block is None:
+                    raise IllegalOrder(f"no {p['colour']} {p['type']} block left to draw for {key}")
+                if "block" not in p:
+                    free.remove(block)
+                fill.append({"block": block, "strength": _placed_strength(sc.spec(block), p)})
+            for t, e in zip([t for t in toks if t not in picks], srng.shuffle(fill, "set-up: blocks onto tokens")):
+                out[t] = e
+        return out
 
     def _place_setup(self, state: State, side: str, order: Order, mine: list[str], events: list[Event]) -> None:
         """Owner-chosen set-up areas (Typhoon, Last Gasp): every token whose
@@ -368,7 +502,7 @@ class M41Rules(BaseRules):
         sc = self.sc
         place = dict(order.get("place", {}))
         for tok in mine:
-            p = sc.placements[state["setup_slots"][tok]]
+            p = sc.placements[self.groups[state["setup_group"][tok]][0]]
             if "choose" not in p:
                 if tok in place:
                     raise IllegalOrder(f"{tok}: the scenario fixes its area ({sc.area_name(p['area'])})")
@@ -420,15 +554,6 @@ class M41Rules(BaseRules):
             return area in p["areas"]
         raise ScenarioError(f"unknown set-up choice {kind!r}")
 
-    def _setup_face_up(self, state: State, side: str, order: Order, mine: list[str]) -> None:
-        """Placements marked ``face_up`` (Last Gasp: the German blocks in the
-        Soviet-held contested areas) are revealed at once."""
-        openings = {r["token"]: r for r in order.get("reveal", [])}
-        for tok in mine:
-            if self.sc.placements[state["setup_slots"][tok]].get("face_up"):
-                self._open(state, tok, openings.get(tok))
-                self._take_veil(state, tok, order)
-
     # logistics (7)
     def _apply_logistics(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         choice = order.get("choice")
@@ -436,72 +561,153 @@ class M41Rules(BaseRules):
             state["leaders"][side] = self.sc.spec(_leader(self.sc, side)).max
             events.append(Event(f"{side}: Logistics Pause, leader back to full strength", {"side": side}))
         elif choice == "activate":
+            if order.get("reinforce"):
+                raise IllegalOrder("reinforcements are drawn first and placed when your program asks "
+                                   "(reinforce TOK AREA), not named in the activation (5.0)")
             lv = mx.check_lv_claim(state, self.sc, side, order.get("lv"))
-            know = self._knows(state, side, order)
-            recommit = dict(order.get("commitments", {}))
-            new_areas = list(order.get("reinforce", []))
-            new_tokens = self._check_reinforce(state, side, new_areas, lv)
-            changed = [t for t in recommit if t not in new_tokens]
-            for tok in changed:
-                v = state["tokens"].get(tok)
-                if v is None or v["side"] != side:
-                    raise IllegalOrder(f"{tok}: not a {side} block on the map")
-                if contested(state, v["area"]) or v.get("cube"):
-                    raise IllegalOrder(f"{tok}: engaged or isolated blocks cannot be rebuilt (7.2.2)")
-            if know:
-                self._check_rebuild(state, side, order, lv, changed)
-            for tok in changed:
-                self._set_commitment(state, side, order, tok, know)
-            if changed:
-                # the recommitted tokens are public anyway; what each one gained is not (7.2.2)
-                events.append(Event(f"{side} rebuilds {', '.join(sorted(changed, key=mx.natural))} in secret "
-                                    "(regeneration and replacement, 7.2.2)", {"tokens": sorted(changed)}))
-            self._place_reinforcements(state, side, order, new_areas, new_tokens, know, events)
+            if state["hidden"][side] is not None:
+                self._rebuild(state, side, order, lv)
+            elif (order.get("secret") or {}).get("regenerate") or (order.get("secret") or {}).get("replace"):
+                raise IllegalOrder("a rebuild travels in the order's secret part")      # pragma: no cover
+            # 7.1 H5: whether and what was rebuilt is never shown; the line is the same every time
+            events.append(Event(f"{side}: regeneration and replacement points spent in secret (7.2.2)", {}))
             state["leaders"][side] = max(0, state["leaders"][side] - 1)
-            events.append(Event(f"{side}: Leader Activation, LV {lv}, {len(new_tokens)} reinforcements", {"lv": lv}))
+            n = min(lv, state["pool_count"][side])         # 5.0, 7.2: exactly LV, or the whole pool (ruling)
+            events.append(Event(f"{side}: Leader Activation, LV {lv}, {n} reinforcements drawn", {"lv": lv, "n": n}))
+            if self._draw(state, side, n, {"after": "logistics"}, rng, events):
+                return
         else:
             raise IllegalOrder("logistics: pause or activate")
+        self._logistics_done(state, rng, events)
+
+    def _logistics_done(self, state: State, rng: Rng, events: list[Event]) -> None:
         state["logistics_queue"].pop(0)
         if not state["logistics_queue"]:
             self._begin_impulses(state, rng, events)
 
-    def _check_rebuild(self, state: State, side: str, order: Order, lv: int, changed: list[str]) -> None:
-        """The owner's side of 7.2.2: HQ steps at 1 point each, combat steps at
-        the price of their colour, each pool no larger than the LV."""
-        secret = order["secret"]
+    def _rebuild(self, state: State, side: str, order: Order, lv: int) -> None:
+        """The owner's side of 7.2.2 (his program, and the audit): HQ steps at
+        1 point each, combat steps at the price of their colour, each pool no
+        larger than the LV; only blocks neither engaged nor isolated."""
+        secret = order.get("secret") or {}
         regen = secret.get("regenerate", {})
         repl = secret.get("replace", {})
         if sum(regen.values()) > lv:
             raise IllegalOrder(f"regeneration of {sum(regen.values())} steps exceeds the LV of {lv}")
         cost = 0
-        for tok in changed:
-            block, strength = known(state, tok) or (None, 0)
+        new: dict[str, int] = {}
+        for tok in sorted(set(regen) | set(repl), key=mx.natural):
+            v = state["tokens"][tok]
+            if contested(state, v["area"]) or v.get("cube") or v.get("revealed"):
+                raise IllegalOrder(f"{tok}: engaged or isolated blocks cannot be rebuilt (7.2.2)")
+            block, strength = known(state, tok) or ("", 0)
             spec = self.sc.spec(block)
-            new = strength
+            now = strength
             if tok in regen:
                 if not spec.is_hq:
                     raise IllegalOrder(f"{tok}: only HQs regenerate")
                 for _ in range(regen[tok]):
-                    new = hq_up(new)
+                    now = hq_up(now)
             if tok in repl:
                 if not spec.is_combat:
                     raise IllegalOrder(f"{tok}: only combat blocks take replacements")
                 if strength + repl[tok] > spec.max:
                     raise IllegalOrder(f"{tok}: above full strength")
                 cost += mx.replacement_cost(self.sc, spec, strength, repl[tok])
-                new = strength + repl[tok]
-            if new > spec.max:
+                now = strength + repl[tok]
+            if now > spec.max:
                 raise IllegalOrder(f"{tok}: above full strength")
-            if secret["blocks"][tok]["strength"] != new or secret["blocks"][tok]["block"] != block:
-                raise IllegalOrder(f"{tok}: the secret strength does not follow from the rebuild")
+            new[tok] = now
         if cost > lv:
             raise IllegalOrder(f"replacements cost {cost} points, the LV pays {lv}")
+        for tok, now in new.items():
+            state["hidden"][side]["blocks"][tok]["strength"] = now
 
-    def _check_reinforce(self, state: State, side: str, areas: list[str], lv: int) -> list[str]:
-        """Public checks of a deployment (5.0): how many, and where."""
+    def _draw(self, state: State, side: str, n: int, then: dict[str, Any], rng: Rng, events: list[Event]) -> bool:
+        """5.0: draw ``n`` blocks face down from the pool onto new tokens.
+        The draw comes from the side's secret stream, asked for in every
+        program (under sealed dice it waits for a reveal the owner could not
+        know when he chose); the public effect is the count and the new
+        tokens, which wait off the map until their owner places them
+        (decision ``reinforce``).  False when nothing is drawn."""
+        if n <= 0:
+            return False
+        srng = rng.secret(side)
+        toks = []
+        for _ in range(n):
+            state["next_token"][side] += 1
+            tok = f"{PREFIX[side]}{state['next_token'][side]:02d}"
+            state["tokens"][tok] = _token(side, "")
+            toks.append(tok)
+        state["pool_count"][side] -= n
+        h = state["hidden"][side]
+        if srng is not None and h is not None:
+            for tok in toks:
+                block = h["pool"].pop(srng.draw(h["pool"], "reinforcement"))
+                entry: dict[str, Any] = {"block": block, "strength": self.sc.spec(block).entry_strength()}
+                if state["lives"].get(block):
+                    entry["life"] = state["lives"][block]
+                h["blocks"][tok] = entry
+        state["reinforcing"] = dict(then, side=side, tokens=toks)
+        return True
+
+    def _entries(self, state: State, side: str, block: str) -> list[str]:
+        """Where a drawn block may enter (5.0, 11.0): a German 'L' block joins
+        Hoepner's box on the Road (D38), an army-coloured one its own Staging
+        Area, any other any Staging Area; a Soviet block a Soviet,
+        uncontested, supplied City or Victory Area, and Zhukov the Leningrad
+        box too while OR 14.2 lets Stalin send him there."""
         sc = self.sc
-        if len(areas) > min(lv, state["pool_count"][side]):
-            raise IllegalOrder(f"at most {min(lv, state['pool_count'][side])} reinforcements")
+        spec = sc.spec(block)
+        if side == GERMAN:
+            if spec.letter == "L" and sc.road_in_play:
+                return [a for a in sc.road if self._hoepner_box(state) == a]
+            if spec.colour in sc.staging_colour.values():
+                return [a for a, c in sc.staging_colour.items() if c == spec.colour]
+            return list(sc.staging)
+        supplied = mx.supplied_areas(state, sc, side)
+        out = sorted((a for a in set(sc.cities) | set(sc.victory.values())
+                      if mx.friendly_uncontested(state, a, side) and a in supplied), key=mx.natural)
+        box = self._zhukov_box(state)
+        return out + ([box] if box and block == sc.zhukov() else [])
+
+    def _hoepner_box(self, state: State) -> str | None:
+        """The Road box where Hoepner stands (public: only he and his group
+        stand on the Road, 10.9)."""
+        return next((v["area"] for v in state["tokens"].values() if v["side"] == GERMAN and v["area"] in self.sc.road),
+                    None)
+
+    def _placement_options(self, state: State) -> tuple[str, ...]:
+        """The legal placements of the drawn blocks, in the owner's program:
+        first a whole order (each block where it first may go, Soviets one
+        per area), then each block's choices."""
+        r = state["reinforcing"]
+        side = r["side"]
+        h = state["hidden"].get(side)
+        if h is None or any(t not in h["blocks"] for t in r["tokens"]):
+            return ("reinforce TOK AREA ...",)
+        used: set[str] = set()
+        whole, each = [], []
+        for tok in r["tokens"]:
+            block = h["blocks"][tok]["block"]
+            areas = self._entries(state, side, block)
+            free = [a for a in areas if (side == GERMAN or a not in used)
+                    and mx.stack_count(state, self.sc, a, side) + whole.count(f"@{a}") < mx.stacking_limit(self.sc, a)]
+            pick = free[0] if free else "pool"
+            used.add(pick)
+            whole.append(f"@{pick}")
+            whole.append(f"{tok} {pick}")
+            each.append(f"reinforce {tok} " + "|".join(areas or ["pool"]) + f"   ({block})")
+        return ("reinforce " + " ".join(w for w in whole if not w.startswith("@")), *each)
+
+    def _check_reinforce(self, state: State, side: str, areas: list[str], lv: int | None = None) -> list[str]:
+        """Public checks of where drawn blocks enter (5.0, 11.0), made in
+        every program: German blocks in a Staging Area or Hoepner's box;
+        Soviet ones in a Soviet, uncontested, supplied City or Victory
+        Area, one per area per deployment (AMB-35), or Zhukov's box."""
+        sc = self.sc
+        if lv is not None and len(areas) > lv:
+            raise IllegalOrder(f"at most {lv} reinforcements")
         seen: set[str] = set()
         supplied = mx.supplied_areas(state, sc, side)
         for a in areas:
@@ -517,10 +723,9 @@ class M41Rules(BaseRules):
                 if a in seen:
                     raise IllegalOrder(f"{sc.area_name(a)}: one reinforcement per area")
                 seen.add(a)
-            elif a not in sc.staging and not (sc.road_in_play and a in sc.road and tokens_in(state, a, GERMAN)):
+            elif a not in sc.staging and not (sc.road_in_play and a == self._hoepner_box(state)):
                 raise IllegalOrder(f"{a}: German reinforcements enter a Staging Area or Hoepner's box (11.0)")
-        n = state["next_token"][side]
-        return [f"{PREFIX[side]}{n + i + 1:02d}" for i in range(len(areas))]
+        return list(areas)
 
     def _zhukov_box(self, state: State) -> str | None:
         """OR 14.2: the Leningrad box, while a drawn Zhukov may still be sent
@@ -530,45 +735,54 @@ class M41Rules(BaseRules):
             return None
         return sc.road[-1] if state["discs"]["leningrad"] == SOVIET else None
 
-    def _place_reinforcements(self, state: State, side: str, order: Order, areas: list[str], new_tokens: list[str],
-                              know: bool, events: list[Event]) -> None:
+    def _apply_reinforce(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        """The owner places the blocks he drew (5.0): each where its block may
+        enter, or back to the pool when it may enter nowhere (5.0 note)."""
         sc = self.sc
-        for tok, area in zip(new_tokens, areas):
-            if tok not in order.get("commitments", {}):
-                raise IllegalOrder(f"{tok}: reinforcement without a commitment")
-            if know:
-                block = order["secret"]["blocks"][tok]["block"]
-                pool = state["hidden"][side]["pool"]
-                if block not in pool:
-                    raise IllegalOrder(f"{tok}: {block} is not in the {side} pool")
-                spec = sc.spec(block)
-                want = sc.staging_colour
-                if side == SOVIET and area == self._zhukov_box(state) and block != sc.zhukov():
-                    raise IllegalOrder(f"{tok}: only Zhukov is sent to the Leningrad box (14.2)")
-                if side == GERMAN and (spec.letter == "L" and sc.road_in_play) != (area in sc.road):
-                    raise IllegalOrder(f"{tok}: 'L' blocks, and only they, join Hoepner on the Road (11.0)")
-                if side == GERMAN and area in sc.road and not any((known(state, t) or ("",))[0] == self._road_hq()
-                                               for t in tokens_in(state, area, GERMAN)):
-                    raise IllegalOrder(f"{tok}: 'L' blocks join Hoepner's own box (11.0, D38)")
-                if side == GERMAN and spec.colour in want.values() and want.get(area) != spec.colour:
-                    raise IllegalOrder(f"{tok}: a {spec.colour} block enters its own Staging Area")
-                if order["secret"]["blocks"][tok]["strength"] != spec.entry_strength():
-                    raise IllegalOrder(f"{tok}: {block} enters at {spec.entry_strength()}")
-                pool.remove(block)
-            state["tokens"][tok] = _token(side, area)
-            state["next_token"][side] += 1
-            state["pool_count"][side] -= 1
-            mx.check_stacking(state, sc, side, area, tok)
-            self._set_commitment(state, side, order, tok, know)
-            # where the box itself tells which block it is, say why the program put it there
+        r = state["reinforcing"]
+        place = dict(order.get("place", {}))
+        if sorted(place) != sorted(r["tokens"]):
+            raise IllegalOrder(f"place each block drawn: {', '.join(r['tokens'])} (reinforce TOK AREA ..., "
+                               "or TOK pool when it can enter nowhere)")
+        entering = [place[t] for t in r["tokens"] if place[t] != "pool"]
+        self._check_reinforce(state, side, entering)
+        h = state["hidden"][side]
+        if h is not None:
+            for tok in r["tokens"]:
+                block = h["blocks"][tok]["block"]
+                areas = self._entries(state, side, block)
+                if place[tok] == "pool" and areas:
+                    raise IllegalOrder(f"{tok}: {block} can enter {', '.join(areas)}; only a block with nowhere "
+                                       "to go goes back to the pool (5.0)")
+                if place[tok] != "pool" and place[tok] not in areas:
+                    raise IllegalOrder(f"{tok}: {block} enters {' or '.join(areas) or 'nowhere (pool)'} "
+                                       "(5.0, 11.0, D38, OR 14.2)")
+        for tok in r["tokens"]:
+            if place[tok] == "pool":
+                del state["tokens"][tok]
+                state["pool_count"][side] += 1
+                if h is not None:
+                    h["pool"].append(h["blocks"].pop(tok)["block"])
+                continue
+            area = place[tok]
+            state["tokens"][tok]["area"] = area
+            # where the box itself tells which block it is, say why it is there
             if side == GERMAN and area in sc.road:
-                events.append(Event(f"{tok} joins Hoepner in {area}: a drawn 'L' block enters his box, whatever "
-                                    "area was named (5.0, 11.0)", {"token": tok, "area": area}))
-            elif side == SOVIET and sc.is_box(area):
-                events.append(Event(f"{tok}: Zhukov, drawn, is sent to the {area} box as ordered (OR 14.2)",
+                events.append(Event(f"{tok} joins Hoepner in {area}: a drawn 'L' block enters his box (5.0, 11.0)",
                                     {"token": tok, "area": area}))
-        if areas:
-            events.append(Event(f"{side} deploys reinforcements in {', '.join(areas)}", {"areas": areas}))
+            elif side == SOVIET and sc.is_box(area):
+                events.append(Event(f"{tok}: Zhukov, drawn, is sent to the {area} box (OR 14.2)",
+                                    {"token": tok, "area": area}))
+        for tok in r["tokens"]:
+            if tok in state["tokens"]:
+                mx.check_stacking(state, sc, side, state["tokens"][tok]["area"], tok)
+        state["reinforcing"] = None
+        if entering:
+            events.append(Event(f"{side} deploys reinforcements in {', '.join(entering)}", {"areas": entering}))
+        if r["after"] == "logistics":
+            self._logistics_done(state, rng, events)
+        else:
+            self._start_combat(state, side, {"fight": r.get("fight", [])}, {}, rng, events)
 
     # impulses (10, 11, 12)
     def _apply_pass(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
@@ -592,11 +806,22 @@ class M41Rules(BaseRules):
                 raise IllegalOrder(f"a Strategic Impulse moves at most LV = {lv} blocks")
             self._acts(state, side, order, "si", know, [], events)
         elif option == "B":
-            areas = list(order.get("reinforce", []))
+            n = order.get("draw", 0)
             if self._action_count(order, "si"):
                 raise IllegalOrder("Option B deploys reinforcements only")
-            new_tokens = self._check_reinforce(state, side, areas, lv)
-            self._place_reinforcements(state, side, order, areas, new_tokens, know, events)
+            most = min(lv, state["pool_count"][side])
+            if not 1 <= n <= most:
+                raise IllegalOrder(f"SI option B draws 1 to {most} blocks (11.0: up to the LV, from the pool): "
+                                   "si B; draw N")
+            now = mx.contested_areas(state)
+            for a in order.get("fight", []):        # checked whole before the draw
+                if a not in state["contested_at_start"] or a not in now or not tokens_in(state, a, side):
+                    raise IllegalOrder(f"{a}: no optional battle there")
+            self._spend_disc(state, side)
+            events.append(Event(f"{side} spends the Initiative Disc (SI option B, LV {lv}): {n} reinforcements drawn",
+                                {"lv": lv, "n": n}))
+            self._draw(state, side, n, {"after": "si", "fight": list(order.get("fight", []))}, rng, events)
+            return
         else:
             raise IllegalOrder("si A or si B")
         self._spend_disc(state, side)
@@ -608,7 +833,8 @@ class M41Rules(BaseRules):
         """Blocks acting in a Pass or Strategic Impulse: moves, DL builds, rail
         moves (OR 14.4), Zhukov's recall, and the 4th Panzer Gruppe leaving
         the Road: one action in a Pass, one per block in an SI (AMB-31)."""
-        n = sum(len(order.get(k, [])) for k in ("moves", "dl", "rails", "recall"))
+        n = sum(len(order.get(k, [])) for k in ("moves", "rails", "recall")) + len(order.get("dl") or order.get("dl_in")
+                                                                                 or [])
         if order.get("offroad"):
             n += 1 if mode == "pass" else len(order["offroad"])
         return n
@@ -638,7 +864,6 @@ class M41Rules(BaseRules):
     def _apply_ti(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         sc = self.sc
         know = self._knows(state, side, order)
-        openings = {r["token"]: r for r in order.get("reveal", [])}
         hqs: list[str] = []
         lw_hqs: list[str] = []
         for act in order.get("activate", []):
@@ -649,8 +874,7 @@ class M41Rules(BaseRules):
             if v.get("cube"):
                 raise IllegalOrder(f"{tok}: an Isolated HQ cannot be activated (9.1)")
             if not v["revealed"]:
-                self._open(state, tok, openings.get(tok))
-                self._take_veil(state, tok, order)
+                self._open(state, side, tok, order)
             spec = sc.spec(v["block"])
             if spec.type == "lwhq":
                 self._activate_lw(state, side, tok, act, hqs, lw_hqs)
@@ -737,26 +961,36 @@ class M41Rules(BaseRules):
             self._offroad(state, side, list(order["offroad"]), acted, mode, events)
         for mv in order.get("recall", []):
             self._recall(state, side, mv, acted, mode, events)
-        for tok in order.get("dl", []):
-            self._can_act(state, side, tok, acted, hqs, mode)
-            v = state["tokens"][tok]
-            area = v["area"]
+        # 4.1, 10.8: which block pays the step is secret (7.1 H2): the public order names the area
+        # (``dl_in``), the owner's secret part the block (``dl``)
+        builders = list(order.get("dl", [])) or list((order.get("secret") or {}).get("dl", []))
+        where = list(order.get("dl_in", [])) if not order.get("dl") else [state["tokens"][t]["area"] for t in builders]
+        if know and builders and [state["tokens"][t]["area"] for t in builders] != where:
+            raise IllegalOrder("the secret DL builders do not stand where the order builds")
+        if know and not builders and where:
+            raise IllegalOrder("the order's secret part lacks the blocks that build its DLs")
+        for i, area in enumerate(where):
+            tok = builders[i] if know or order.get("dl") else None
+            if tok is not None:
+                self._can_act(state, side, tok, acted, hqs, mode)
+            elif not any(not state["tokens"][t].get("cube") for t in tokens_in(state, area, side)):
+                raise IllegalOrder(f"{sc.area_name(area)}: no {side} block there can build a DL (4.1, 9.1)")
             if not mx.friendly_uncontested(state, area, side) or area in state["dl"] or sc.is_box(area):
-                raise IllegalOrder(f"{tok}: a DL goes in a friendly uncontested area without one (4.1)")
+                raise IllegalOrder(f"{tok or area}: a DL goes in a friendly uncontested area without one (4.1)")
             if state["dl_pool"][side] <= 0:
                 raise IllegalOrder(f"{side} has no Defensive Line left")
-            ident = known(state, tok)
+            ident = known(state, tok) if tok is not None else None
+            # a face-up block there is stood upright: which one paid stays secret (7.1 H2)
+            for t in tokens_in(state, area, side):
+                mx.conceal(state, t)
             if ident is not None:
                 spec = sc.spec(ident[0])
                 if not spec.is_combat or ident[1] <= spec.minimum:
                     raise IllegalOrder(f"{tok}: only a combat block above minimum strength builds a DL (10.8)")
-                if know:
-                    e = order["secret"]["blocks"].get(tok, {})
-                    if e.get("strength") != ident[1] - 1 or e.get("block") != ident[0]:
-                        raise IllegalOrder(f"{tok}: the DL costs exactly one step")
+                if state["hidden"][side] is not None:
+                    state["hidden"][side]["blocks"][tok]["strength"] = ident[1] - 1
             state["dl"][area] = side
             state["dl_pool"][side] -= 1
-            self._set_commitment(state, side, order, tok, know)
             events.append(Event(f"{side} builds a DL in {sc.area_name(area)}", {"area": area}))
 
     def _rail(self, state: State, side: str, mv: dict[str, Any], acted: set[str], hqs: list[str], mode: str,
@@ -1079,53 +1313,38 @@ class M41Rules(BaseRules):
 
     def _apply_reveal(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
         due = self._due_reveals(state, side)
-        given = {r["token"]: r for r in order.get("blocks", [])}
-        if sorted(given) != due:
-            areas = ", ".join(self.sc.area_name(a) for a in state["combat"]["queue"])
-            raise IllegalOrder(f"the showdown in {areas} reveals {', '.join(due)}")
+        if sorted(order.get("open") or []) != due:
+            where = "set-up" if state["phase"] == "setup" else \
+                "showdown in " + ", ".join(self.sc.area_name(a) for a in state["combat"]["queue"])
+            raise IllegalOrder(f"the {where} shows {', '.join(due)}")
         for tok in due:
-            self._open(state, tok, given[tok])
-            self._take_veil(state, tok, order)
-        events.append(Event(f"{side} reveals " + ", ".join(f"{t}={given[t]['block']}:{given[t]['strength']}"
-                                                           for t in due), {"tokens": due}))
-        self._advance(state, rng, events)
+            self._open(state, side, tok, order)
+        events.append(Event(f"{side} reveals " + ", ".join(f"{t}={state['tokens'][t]['block']}:"
+                                                           f"{state['tokens'][t]['strength']}" for t in due),
+                            {"tokens": due}))
+        if state["phase"] == "setup":
+            self._setup_next(state, rng, events)
+        else:
+            self._advance(state, rng, events)
 
-    def _open(self, state: State, tok: str, opening: dict[str, Any] | None) -> None:
-        """Check a reveal against the token's commitment and make it public."""
+    def _open(self, state: State, side: str, tok: str, order: Order) -> None:
+        """Make a block public from the order's opening, which every program
+        has and the core has checked against the side's committed root (the
+        owner's program, which has no opening only in a probe, reads its own
+        hidden part)."""
         v = state["tokens"][tok]
-        if opening is None:
+        if tok not in (order.get("open") or []):
+            raise IllegalOrder(f"{tok}: the order does not show it (open)")
+        value = next((o.get("value") for o in order.get("openings") or [] if o.get("handle") == tok), None)
+        h = state["hidden"].get(side)
+        if value is None and h is not None and tok in h["blocks"]:
+            value = h["blocks"][tok]
+        if value is None:
             raise IllegalOrder(f"{tok}: the reveal is missing")
-        item = {"block": opening.get("block"), "strength": opening.get("strength")}
-        try:
-            salt = bytes.fromhex(opening.get("salt", ""))
-        except ValueError:
-            salt = b""
-        if not commit_check(item, salt, v["commitment"]):
-            raise IllegalOrder(f"{tok}: the reveal does not match its commitment")
-        if item["block"] not in self.sc.blocks or self.sc.spec(item["block"]).side != v["side"]:
-            raise IllegalOrder(f"{tok}: {item['block']!r} is not a {v['side']} block")
-        v.update(revealed=True, block=item["block"], strength=item["strength"])
-
-    def _take_veil(self, state: State, tok: str, order: Order) -> None:
-        """A revealed block will be concealed again (10.15, 10.17): the
-        revealing order carries, for each strength it may then have, a fresh
-        commitment (``veil``) whose salts stay in its secret part, so that
-        once concealed nobody but its owner can tell which block it is."""
-        v = state["tokens"][tok]
-        spec = self.sc.spec(v["block"])
-        want = sorted(str(s) for s in mx.veil_strengths(spec, v["strength"]))
-        veil = (order.get("veil") or {}).get(tok)
-        if not isinstance(veil, dict) or sorted(veil) != want or not all(isinstance(c, str) for c in veil.values()):
-            raise IllegalOrder(f"{tok}: the reveal lacks the commitments that conceal it again (10.15, 10.17)")
-        h = state["hidden"].get(v["side"])
-        salts = ((order.get("secret") or {}).get("veil") or {}).get(tok)
-        if h is not None and salts is not None:
-            for s, com in veil.items():
-                if not commit_check({"block": v["block"], "strength": int(s)}, bytes.fromhex(salts.get(s, "")), com):
-                    raise IllegalOrder(f"{tok}: a concealment commitment does not match its secret")
-            if tok in h["blocks"]:
-                h["blocks"][tok]["veil"] = dict(salts)
-        v["veil"] = dict(veil)
+        why = self.check_opening(state, side, tok, value)
+        if why:
+            raise IllegalOrder(f"{tok}: {why}")
+        v.update(revealed=True, block=value["block"], strength=value["strength"])
 
     def _finish_combat(self, state: State, rng: Rng, events: list[Event]) -> None:
         """HQ Deactivation (10.17), then the Isolation Check (9.3)."""
@@ -1154,28 +1373,29 @@ class M41Rules(BaseRules):
         self._end_impulse(state, rng, events, passed=bool(state["combat"].get("pass")))
 
     def _apply_attrition(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        """9.3: each hidden Isolated block loses a step in secret, or, at its
+        minimum, surrenders, shown (its name goes to the OoB box)."""
         due = sorted(t for t, v in state["tokens"].items()
                      if v["side"] == side and v.get("cube") and not v["revealed"])
-        gone = {r["token"]: r for r in order.get("surrender", [])}
-        coms = order.get("commitments", {})
-        if sorted(set(gone) | set(coms)) != due or set(gone) & set(coms):
-            raise IllegalOrder(f"attrition covers {', '.join(due)}: each surrenders or takes a new commitment")
-        know = self._knows(state, side, order)
+        gone = list(order.get("open") or [])
+        if not set(gone) <= set(due):
+            raise IllegalOrder(f"attrition covers {', '.join(due)}: only they may surrender")
         for tok in sorted(gone):
-            self._open(state, tok, gone[tok])
+            self._open(state, side, tok, order)
             v = state["tokens"][tok]
             if v["strength"] != self.sc.spec(v["block"]).minimum:
                 raise IllegalOrder(f"{tok}: only a block at minimum strength surrenders")
             mx.eliminate(state, self.sc, tok, True, events)
-        for tok in sorted(coms):
-            if know:
-                block, strength = known(state, tok)
-                new = step_down(self.sc.spec(block), strength)
-                e = order["secret"]["blocks"][tok]
-                if new is None or e["strength"] != new or e["block"] != block:
-                    raise IllegalOrder(f"{tok}: attrition takes exactly one step")
-            self._set_commitment(state, side, order, tok, know)
-        events.append(Event(f"{side}: {len(coms)} isolated blocks lose a step, {len(gone)} surrender", {}))
+        h = state["hidden"][side]
+        steps = [t for t in due if t not in gone]
+        if h is not None:
+            for tok in steps:
+                e = h["blocks"][tok]
+                new = step_down(self.sc.spec(e["block"]), e["strength"])
+                if new is None:
+                    raise IllegalOrder(f"{tok}: at its minimum it surrenders (9.3)")
+                e["strength"] = new
+        events.append(Event(f"{side}: {len(steps)} isolated blocks lose a step, {len(gone)} surrender", {}))
         self._end_impulse(state, rng, events, passed=bool(state["combat"].get("pass")))
 
     # ------------------------------------------------------------ the sequence
@@ -1319,6 +1539,10 @@ class M41Rules(BaseRules):
             if h is not None:
                 h["blocks"].pop(tok, None)
                 h["pool"].append(ident[0])
+        # back in the pool, each 'L' block may come again under a new token: a new life (13.3)
+        for b, spec in sorted(self.sc.blocks.items()):
+            if spec.side == GERMAN and spec.letter == "L":
+                state["lives"][b] = state["lives"].get(b, 0) + 1
         events.append(Event("Leningrad falls to the Germans", {}))
 
     def _begin_logistics(self, state: State, rng: Rng, events: list[Event]) -> None:
@@ -1368,37 +1592,15 @@ class M41Rules(BaseRules):
     # ------------------------------------------------------------- secrets
     def _knows(self, state: State, side: str, order: Order) -> bool:
         """Whether this program checks the secret part: it holds the side's
-        hidden state.  Then the order must carry its secret part."""
-        if state["hidden"][side] is None:
-            return False
-        if "secret" not in order and order.get("commitments"):
-            raise IllegalOrder("the order's secret part is missing (fill_secrets)")
-        return True
+        hidden state (the owner's program, or the audit)."""
+        return state["hidden"][side] is not None
 
-    def _set_commitment(self, state: State, side: str, order: Order, tok: str, know: bool) -> None:
-        """A block's secret changed: publish its new commitment and hide it again."""
-        com = order.get("commitments", {}).get(tok)
-        if not isinstance(com, str):
-            raise IllegalOrder(f"{tok}: a new commitment is required")
-        v = state["tokens"][tok]
-        mx.remember(state, tok)
-        v.update(commitment=com, revealed=False)
-        for key in ("block", "strength", "veil"):
-            v.pop(key, None)
-        if know or (order.get("verb") == "setup" and "secret" in order):
-            e = order["secret"]["blocks"][tok]
-            item = {"block": e["block"], "strength": e["strength"]}
-            if not commit_check(item, bytes.fromhex(e["salt"]), com):
-                raise IllegalOrder(f"{tok}: the commitment does not match the secret")
-            state["hidden"][side]["blocks"][tok] = {"block": e["block"], "strength": e["strength"], "salt": e["salt"]}
-
-    def fill_secrets(self, state: State, side: str, order: Order, salt_source: Callable[[], bytes]) -> Order:
-        """Complete a side's own order with its secret part before apply: the
-        new block values each order implies, fresh salts (``salt_source``, or
-        ``order["secret"]["salts"][token]`` when given) and the public
-        commitments.  Also the reveal of HQs a Tactical Impulse activates.
-        Hidden random draws (set-up icons, reinforcements) are the owner's
-        own: they use ``salt_source`` bytes as their randomness."""
+    def fill_secrets(self, state: State, side: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
+        """Complete a side's own order before apply, from its hidden part: the
+        Logistics Value it spends (7.2.1), the blocks it shows (``open``: the
+        HQs a Tactical Impulse activates; the core adds the openings), and
+        which blocks build its DLs, moved to the secret part (7.1 H2).  No
+        salt and no randomness: the core commits, the secret stream draws."""
         self._check_parts(order)
         self._check_names(state, side, order)
         order = _copy(order)
@@ -1406,140 +1608,19 @@ class M41Rules(BaseRules):
             or (order.get("verb") == "logistics" and order.get("choice") == "activate")
         if spends and "lv" not in order and state["hidden"].get(side) is not None:
             order["lv"] = mx.logistics_value(state, self.sc, side)      # 7.2.1: computed, never typed
-        secret = order.setdefault("secret", {})
-        given = secret.get("salts", {})
-        plan = self._plan(state, side, order, salt_source)
-        blocks = secret.setdefault("blocks", {})
-        coms = order.setdefault("commitments", {})
-        for tok, (block, strength) in plan.items():
-            if tok in given:
-                salt = bytes.fromhex(given[tok])
-            elif order.get("verb") == "attrition":
-                salt = _derived_salt(state["hidden"][side]["blocks"][tok]["salt"], tok, state["impulse"], state["turn"])
-            else:
-                salt = salt_source()
-            blocks[tok] = {"block": block, "strength": strength, "salt": salt.hex()}
-            coms[tok] = commit({"block": block, "strength": strength}, salt)
-        if not coms:
-            order.pop("commitments")
-        if order.get("verb") == "setup":
-            order["reveal"] = [{"token": t, "block": b["block"], "strength": b["strength"], "salt": b["salt"]}
-                               for t, b in sorted(blocks.items())
-                               if self.sc.placements[state["setup_slots"][t]].get("face_up")]
-            if not order["reveal"]:
-                order.pop("reveal")
+        if order.get("dl"):
+            order.setdefault("secret", {})["dl"] = order.pop("dl")
+            order["dl_in"] = [state["tokens"][t]["area"] for t in order["secret"]["dl"]]
         if order.get("verb") == "ti":
-            h = state["hidden"][side]["blocks"]
-            order["reveal"] = [{"token": a["token"], **_opening(h[a["token"]])} for a in order.get("activate", [])
-                               if not state["tokens"][a["token"]]["revealed"] and a["token"] in h]
-        shown = order.get("blocks", []) if order.get("verb") == "reveal" else order.get("reveal", [])
-        for r in shown:
-            # 10.15, 10.17: commitments for each strength the block may have
-            # when it is concealed again; their salts stay in the secret part
-            for s in mx.veil_strengths(self.sc.spec(r["block"]), r["strength"]):
-                salt = salt_source()
-                secret.setdefault("veil", {}).setdefault(r["token"], {})[str(s)] = salt.hex()
-                order.setdefault("veil", {}).setdefault(r["token"], {})[str(s)] = \
-                    commit({"block": r["block"], "strength": s}, salt)
+            shown = [a["token"] for a in order.get("activate", []) if not state["tokens"][a["token"]]["revealed"]]
+            if shown:
+                order["open"] = shown
         return order
 
-    def _plan(self, state: State, side: str, order: Order, salt_source: Callable[[], bytes]) -> dict[str, tuple[str, int]]:
-        sc = self.sc
-        verb = order.get("verb")
-        hidden = state["hidden"][side]
-        plan: dict[str, tuple[str, int]] = {}
-        if verb == "setup":
-            rnd = random.Random(int.from_bytes(salt_source(), "big"))
-            mine = sorted(t for t, v in state["tokens"].items() if v["side"] == side)
-            fixed = {sc.placements[state["setup_slots"][t]].get("block") for t in mine}
-            free = [b for b, s in sc.blocks.items() if s.side == side and b not in fixed and b not in sc.pools[side]
-                    and s.type != "leader" and not any(b in a["blocks"] for a in sc.arrivals)]
-            rnd.shuffle(free)
-            picks = dict(order.get("secret", {}).get("assign", {}))
-            for tok in mine:
-                p = sc.placements[state["setup_slots"][tok]]
-                if "block" in p:
-                    block = p["block"]
-                elif tok in picks:          # the owner's choice where the scenario lets him pick
-                    block = picks[tok]
-                    if not p.get("pick") or block not in free or (sc.spec(block).colour, sc.spec(block).type) \
-                            != (p["colour"], p["type"]):
-                        raise IllegalOrder(f"{tok}: {block} cannot be picked here")
-                    free.remove(block)
-                else:
-                    block = next((b for b in free if sc.spec(b).colour == p["colour"] and sc.spec(b).type == p["type"]),
-                                 None)
-                    if block is None:
-                        raise IllegalOrder(f"{tok}: no {p['colour']} {p['type']} block left to draw")
-                    free.remove(block)
-                plan[tok] = (block, _placed_strength(sc.spec(block), p))
-            return plan
-        if hidden is None:
-            return plan
-        for tok in order.get("dl", []):
-            e = hidden["blocks"][tok]
-            plan[tok] = (e["block"], e["strength"] - 1)
-        if verb == "attrition":
-            for tok, v in state["tokens"].items():
-                if v["side"] == side and v.get("cube") and not v["revealed"]:
-                    e = hidden["blocks"][tok]
-                    new = step_down(sc.spec(e["block"]), e["strength"])
-                    if new is not None:
-                        plan[tok] = (e["block"], new)
-            order["surrender"] = [{"token": t, **_opening(hidden["blocks"][t])} for t, v in sorted(state["tokens"].items())
-                                  if v["side"] == side and v.get("cube") and not v["revealed"] and t not in plan]
-        if verb == "logistics" and order.get("choice") == "activate":
-            secret = order["secret"]
-            for tok, n in secret.get("regenerate", {}).items():
-                block, s = known(state, tok)
-                for _ in range(n):
-                    s = hq_up(s)
-                plan[tok] = (block, s)
-            for tok, n in secret.get("replace", {}).items():
-                block, s = known(state, tok)
-                plan[tok] = (block, s + n)
-        if order.get("reinforce"):
-            rnd = random.Random(int.from_bytes(salt_source(), "big"))
-            pool = list(hidden["pool"])
-            n = state["next_token"][side]
-            wanted = list(order["reinforce"])
-            placed: list[str] = []
-            for i, area in enumerate(wanted):
-                if not pool:
-                    raise IllegalOrder(f"no block left in the {side} pool for {area}")
-                # 5.0: drawn at random from the whole pool; where it enters follows from the block
-                block = pool.pop(rnd.randrange(len(pool)))
-                if side == GERMAN:
-                    area = self._german_entry(state, hidden, block, area, wanted)
-                    if area is None:
-                        continue            # 5.0 note: it cannot enter, so it stays in the pool
-                elif block == sc.zhukov() and order.get("zhukov_leningrad") and self._zhukov_box(state):
-                    area = self._zhukov_box(state)      # OR 14.2: Stalin sends him north
-                tok = f"{PREFIX[side]}{n + len(placed) + 1:02d}"
-                placed.append(area)
-                plan[tok] = (block, sc.spec(block).entry_strength())
-            order["reinforce"] = placed
-        return plan
-
-    def _german_entry(self, state: State, hidden: dict[str, Any], block: str, named: str,
-                      named_all: list[str]) -> str | None:
-        """Where a drawn German reinforcement enters (5.0, 11.0): an 'L' block
-        joins Hoepner's box on the Road (D38), an army-coloured block its own
-        Staging Area, any other block the Staging Area its owner named (the
-        first one named when this entry named Hoepner's box).  None when it
-        has nowhere to go."""
-        sc = self.sc
-        spec = sc.spec(block)
-        if spec.letter == "L" and sc.road_in_play:
-            road_hq = self._road_hq()
-            return next((v["area"] for t, v in state["tokens"].items() if v["side"] == GERMAN and v["area"] in sc.road
-                         and hidden["blocks"].get(t, {}).get("block") == road_hq), None)
-        if spec.colour in sc.staging_colour.values():
-            return next(a for a, c in sc.staging_colour.items() if c == spec.colour)
-        return named if named in sc.staging else next((a for a in named_all if a in sc.staging), sc.staging[0])
-
     def private_answer(self, state: State, decision: Decision) -> Order:
-        """Answer a private decision from the side's own hidden state."""
+        """Answer a private decision from the side's own hidden state: the
+        blocks a showdown (or a face-up set-up) shows, the isolated blocks
+        that surrender."""
         side = decision.side
         h = state["hidden"][side]
         if decision.kind == "setup":
@@ -1547,40 +1628,38 @@ class M41Rules(BaseRules):
         if h is None:
             raise IllegalOrder(f"{side}'s secrets are not held here")
         if decision.kind == "reveal":
-            return {"verb": "reveal", "blocks": [{"token": t, **_opening(h["blocks"][t])}
-                                                 for t in self._due_reveals(state, side)]}
+            return {"verb": "reveal", "open": self._due_reveals(state, side)}
         if decision.kind == "attrition":
-            return {"verb": "attrition"}
+            gone = [t for t, v in sorted(state["tokens"].items()) if v["side"] == side and v.get("cube")
+                    and not v["revealed"] and step_down(self.sc.spec(h["blocks"][t]["block"]),
+                                                        h["blocks"][t]["strength"]) is None]
+            return {"verb": "attrition", "open": gone} if gone else {"verb": "attrition"}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
 
     def audit(self, state: State) -> list[str]:
-        """With both hidden parts present: every commitment opens to the
-        hidden value, every revealed token agrees with it, pools add up."""
+        """With both hidden parts present: every token has its hidden entry,
+        no block stands twice, every face-up token agrees with it, pools add
+        up."""
         problems: list[str] = []
-        seen: dict[str, str] = {}
         for side in SIDES:
+            seen: dict[str, str] = {}
             h = state["hidden"][side]
             if h is None:
                 problems.append(f"{side}: hidden part absent")
                 continue
             if len(h["pool"]) != state["pool_count"][side]:
                 problems.append(f"{side}: pool holds {len(h['pool'])}, public count {state['pool_count'][side]}")
+            if sorted(h["blocks"]) != sorted(t for t, v in state["tokens"].items() if v["side"] == side):
+                problems.append(f"{side}: hidden entries and tokens differ")
             for tok, v in state["tokens"].items():
-                if v["side"] != side:
-                    continue
-                e = h["blocks"].get(tok)
+                e = h["blocks"].get(tok) if v["side"] == side else None
                 if e is None:
-                    problems.append(f"{tok}: no hidden entry")
                     continue
-                if e["block"] in seen:
-                    problems.append(f"{tok}: {e['block']} also stands as {seen[e['block']]}")
+                if e["block"] in seen or e["block"] in h["pool"]:
+                    problems.append(f"{tok}: {e['block']} also stands as {seen.get(e['block'], 'pool')}")
                 seen[e["block"]] = tok
-                if v["revealed"]:
-                    if (v["block"], v["strength"]) != (e["block"], e["strength"]):
-                        problems.append(f"{tok}: public {v['block']}:{v['strength']} differs from hidden")
-                elif not commit_check({"block": e["block"], "strength": e["strength"]}, bytes.fromhex(e["salt"]),
-                                      v["commitment"]):
-                    problems.append(f"{tok}: commitment does not open to the hidden value")
+                if v["revealed"] and (v["block"], v["strength"]) != (e["block"], e["strength"]):
+                    problems.append(f"{tok}: public {v['block']}:{v['strength']} differs from hidden")
         return problems
 
     # ------------------------------------------------------------- the rest
@@ -1686,23 +1765,28 @@ def loss_choice(state: State, sc: Scenario, tied: list[str], policy: str) -> str
     return min(tied, key=rank)
 
 
-def _derived_salt(old_salt: str, tok: str, impulse: int, turn: int) -> bytes:
-    """A fresh salt for a private answer that must come out the same each
-    time the owner's program derives it: a hash of the token's previous
-    (secret) salt, so the opponent still cannot open the commitment."""
-    import hashlib
-    return hashlib.sha256(f"m41 attrition {tok} {turn} {impulse} {old_salt}".encode()).digest()[:16]
-
-
-def _opening(entry: dict[str, Any]) -> dict[str, Any]:
-    """What a reveal shows of a hidden entry: block, strength and the salt
-    that opens its commitment, never the salts kept for concealing it."""
-    return {k: entry[k] for k in ("block", "strength", "salt")}
-
-
 def _token(side: str, area: str) -> dict[str, Any]:
-    return {"side": side, "area": area, "colour": WOOD[side], "revealed": False, "commitment": None,
+    return {"side": side, "area": area, "colour": WOOD[side], "revealed": False,
             "cube": False, "moved": False, "activated": False, "river": False}
+
+
+def _group_key(p: dict[str, Any]) -> str:
+    """A set-up placement's public spot: its side and area, or the limits of
+    an owner-chosen area; face-up placements apart."""
+    if "choose" in p:
+        where = " ".join(["choose", str(p["choose"]), str(p.get("of", "")), ",".join(p.get("areas", []))]).strip()
+    else:
+        where = str(p["area"])
+    return f"{p['side']}|{where}" + ("/up" if p.get("face_up") else "")
+
+
+def _group_order(key: str) -> tuple[Any, ...]:
+    side, where = key.split("|", 1)
+    return (side, where.startswith("choose"), mx.natural(where), where)
+
+
+def _spot_words(p: dict[str, Any]) -> str:
+    return _where(p) if "choose" in p else f"area {p['area']}"
 
 
 def _where(p: dict[str, Any]) -> str:
@@ -1734,7 +1818,7 @@ def _copy(order: Order) -> Order:
 
 
 _TABLE_LISTS = ("activate", "moves", "rails", "offroad", "recall", "air", "blocks", "surrender")
-_NAME_LISTS = ("dl", "fight", "disband", "reinforce", "dls")
+_NAME_LISTS = ("dl", "dl_in", "fight", "disband", "reinforce", "dls", "open")
 _NAME_TABLES = ("artillery", "place")
 
 
@@ -1764,3 +1848,7 @@ def _check_shapes(order: Order) -> None:
     if not isinstance(secret, dict) or not all(isinstance(secret.get(k, {}), dict)
                                                for k in ("regenerate", "replace", "assign")):
         raise IllegalOrder("secret part: a table expected")
+    names(secret.get("dl", []), "dl")
+    draw = order.get("draw", 0)
+    if not isinstance(draw, int) or isinstance(draw, bool) or draw < 0:
+        raise IllegalOrder("draw: a number of blocks expected")
