@@ -19,6 +19,7 @@ from pbem import cycle
 from pbem.protocol import gamefile
 from pbem.errors import InvalidFile, KeyFileError, UsageError
 from pbem.protocol.gamefile import GameFile
+from pbem.protocol.types import Exchange
 
 
 def home() -> Path:
@@ -95,25 +96,42 @@ def now_line(m: cycle.Match) -> str:
     d = m.pending() if m.joined() else None
     if d is not None and who == d.seat and not m.es.get("deferred"):
         return f"Now: {who} must decide: {d.prompt}"
-    if m.joined() and m.es.get("deferred"):
-        return f"Now: {who}'s program resolves {m.es['deferred']['by']}'s dice"
+    deferred = m.es.get("deferred")
+    if m.joined() and deferred:
+        return f"Now: {who}'s program resolves {deferred['by']}'s dice"
     return f"Now: waiting for {who}"
 
 
 def turn_log(m: cycle.Match, records: Any) -> str:
-    """The plain-text turn log of ``records`` for this program's reader."""
+    """The plain-text turn log of ``records`` for this program's reader
+    (control characters a sender put in his message taken out)."""
     from pbem.render.turnlog import turn_log as draw
 
-    return draw(log_heading(m), records)
+    return clean_text(draw(log_heading(m), records))
 
 
-def recipients(m: cycle.Match) -> list[str]:
-    """Every other seat's player, as mail addresses with display names."""
+# Characters no message may bring to a reader's terminal or mail client:
+# C0 and C1 controls (but line breaks and tabs), DEL, and the Unicode
+# direction controls that can make text read other than it is (the
+# right-to-left override, embeddings, isolates, marks).
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` with every control character but line breaks and tabs
+    removed, and the Unicode line and paragraph separators made line
+    breaks: safe to print or mail."""
+    return _UNSAFE.sub("", text.replace("\r\n", "\n").replace("\u2028", "\n").replace("\u2029", "\n"))
+
+
+def recipients(m: cycle.Match, seat: str | None = None) -> list[str]:
+    """Every seat's player but ``seat`` (default: this program's), as mail
+    addresses with display names."""
     from pbem.mail import address
 
     out = []
     invited = m.header.get("invited", {})
-    for seat in m.others(m.me):
+    for seat in m.others(seat or m.me):
         player = m.seats.get(seat)
         name, email = (player.identity.name, player.identity.email) if player else (
             invited.get(seat, {}).get("name", ""), invited.get(seat, {}).get("email", ""))
@@ -212,13 +230,16 @@ def newest(gf: GameFile) -> GameFile:
 
 
 def file_stem(gf: GameFile) -> str:
-    """``avd-anna-pavel``: the game and its players, creator first, the
-    same from the first file to the last."""
+    """``avd-anna-pavel-3f2a``: the game, its players (creator first) and
+    a short part of the game id, so that two games between the same
+    players never share a file name; the same from the first file to the
+    last."""
     h = gf.header
     people = [(gf.exchanges[0]["side"], gf.exchanges[0]["player"]["name"])]
     people += [(side, ident.get("name", side)) for side, ident in h.get("invited", {}).items()]
     names = [re.sub(r"[^a-z0-9]+", "", name.lower()) or side for side, name in people]
-    return "-".join([h["game"], *names])
+    tail = re.sub(r"[^a-z0-9]+", "", str(gf.game_id).rsplit("-", 1)[-1].lower())[:4]
+    return "-".join([h["game"], *names, *([tail] if tail else [])])
 
 
 def refresh_reading_copies(gf: GameFile, m: cycle.Match) -> GameFile:
@@ -316,7 +337,7 @@ class Written:
     match: cycle.Match
 
 
-def append_and_write(loaded: Loaded, ex: dict[str, Any], me: Any, out_dir: Path) -> Written:
+def append_and_write(loaded: Loaded, ex: Exchange, me: Any, out_dir: Path) -> Written:
     """Add one signed exchange of ours to a loaded game, verify it as the
     opponent's program will (on the match already verified, which it
     advances: no second replay of the whole game), keep it and write the

@@ -21,6 +21,7 @@ from typing import Any
 
 from pbem.cycle.match import Match, Verification
 from pbem.protocol.gamefile import GameFile
+from pbem.protocol.types import Exchange
 
 
 def disclosures(gf: GameFile) -> dict[str, dict[str, Any]]:
@@ -54,7 +55,7 @@ def missing(m: Match) -> list[str]:
     return [s for s in m.seat_names if s not in done]
 
 
-def step(m: Match, ex: dict[str, Any], where: str) -> None:
+def step(m: Match, ex: Exchange, where: str) -> None:
     """Check a ``disclose`` or ``forfeit`` exchange against the match."""
     if not m.over():
         raise Verification(f"{where}: secrets are disclosed only once the game is over")

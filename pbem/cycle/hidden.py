@@ -32,6 +32,7 @@ import re
 from typing import Any, Callable
 
 from pbem.game import IllegalOrder, Order, Rules
+from pbem.protocol.types import EngineState
 from pbem.protocol.secret import HiddenTree, verify_opening
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -57,7 +58,7 @@ def keeps_hidden(rules: Rules) -> bool:
     return rules.hidden_width > 0
 
 
-def add_to_engine_state(es: dict[str, Any], rules: Rules, seats: list[str]) -> None:
+def add_to_engine_state(es: EngineState, rules: Rules, seats: list[str]) -> None:
     """The public record of every seat's commitments (games with hidden
     items only, so other games keep the state they always had): the latest
     root, and which identity has been shown under which handle."""
@@ -74,11 +75,11 @@ def tree(rules: Rules, state: dict[str, Any], seat: str, seed: bytes, epoch: int
     return HiddenTree(seed, epoch, items, width)
 
 
-def _knows(es: dict[str, Any], seat: str, seed: bytes | None) -> bool:
+def _knows(es: EngineState, seat: str, seed: bytes | None) -> bool:
     return seed is not None and (es["game"].get("hidden") or {}).get(seat) is not None
 
 
-def fill_openings(rules: Rules, es: dict[str, Any], seat: str, order: Order, seed: bytes | None,
+def fill_openings(rules: Rules, es: EngineState, seat: str, order: Order, seed: bytes | None,
                   epoch: int) -> Order:
     """In the owner's program: give an order that opens items a fresh root
     (commit number ``epoch``) and the openings."""
@@ -93,7 +94,7 @@ def fill_openings(rules: Rules, es: dict[str, Any], seat: str, order: Order, see
     return dict(order, hidden_root=t.root, hidden_epoch=epoch, openings=[t.opening(h) for h in handles])
 
 
-def check_openings(rules: Rules, es: dict[str, Any], seat: str, order: Order,
+def check_openings(rules: Rules, es: EngineState, seat: str, order: Order,
                    seed: bytes | None) -> Callable[[], None] | None:
     """In every program, before the game applies ``order``: its openings open
     its root and meet the game's constraints, no identity shows under two
@@ -135,7 +136,7 @@ def check_openings(rules: Rules, es: dict[str, Any], seat: str, order: Order,
     return record
 
 
-def adopt_exchange_root(rules: Rules, es: dict[str, Any], seat: str, root: Any, seed: bytes | None,
+def adopt_exchange_root(rules: Rules, es: EngineState, seat: str, root: Any, seed: bytes | None,
                         n: int) -> None:
     """Exchange ``n``'s closing commit of its sender's hidden items."""
     if not keeps_hidden(rules):
@@ -148,14 +149,14 @@ def adopt_exchange_root(rules: Rules, es: dict[str, Any], seat: str, root: Any, 
     es["hidden_roots"][seat] = root
 
 
-def closing_root(rules: Rules, es: dict[str, Any], seat: str, seed: bytes, n: int) -> str | None:
+def closing_root(rules: Rules, es: EngineState, seat: str, seed: bytes, n: int) -> str | None:
     """In the owner's program: the root exchange ``n`` closes with."""
     if not keeps_hidden(rules):
         return None
     return tree(rules, es["game"], seat, seed, closing_epoch(n)).root
 
 
-def _audit(rules: Rules, es: dict[str, Any], seat: str, root: str, seed: bytes | None, epoch: int) -> None:
+def _audit(rules: Rules, es: EngineState, seat: str, root: str, seed: bytes | None, epoch: int) -> None:
     if _knows(es, seat, seed):
         assert seed is not None
         if tree(rules, es["game"], seat, seed, epoch).root != root:

@@ -17,12 +17,13 @@ from typing import Any
 from pbem.errors import InvalidFile
 from pbem.game import Decision, Event, Order, Rules, SeatSpec, public
 from pbem.protocol.canon import digest
+from pbem.protocol.types import EngineState as EngineState
+from pbem.protocol.types import Exchange
 
 DICE_TIMINGS = ("sealed", "immediate")
 CHAIN_LENGTH = 256          # reveals per chain; a new anchor is published before it runs out
 RENEW_WHEN_LEFT = 4
 
-EngineState = dict[str, Any]
 
 
 class Verification(InvalidFile):
@@ -102,7 +103,7 @@ class Match:
         self.seat_names: list[str] = [s.name for s in self.seat_specs]
         self.timing: str = header["dice"]
         self.seats: dict[str, Seat] = {}
-        self.exchanges: list[dict[str, Any]] = []
+        self.exchanges: list[Exchange] = []
         self.records: list[Record] = []
         self.es: EngineState = {}
         self.me: str | None = None
@@ -188,8 +189,9 @@ class Match:
         """The seat whose program must write the next exchange."""
         if not self.joined():
             return next(s for s in self.seat_names if s not in self.seats)
-        if self.es.get("deferred"):
-            return self.resolver(self.es["deferred"]["by"])
+        deferred = self.es.get("deferred")
+        if deferred:
+            return self.resolver(deferred["by"])
         if self.over():
             return None
         return self.records[-1].waiting or None
@@ -207,18 +209,20 @@ class Match:
     def who_acts(self) -> str:
         """Who must act next, for a player: a seat's program that must first
         resolve another seat's deferred dice is named as doing that."""
-        if self.joined() and not self.over() and self.es.get("deferred"):
-            by = self.es["deferred"]["by"]
+        deferred = self.es.get("deferred")
+        if self.joined() and not self.over() and deferred:
+            by = deferred["by"]
             return (f"{self.next_sender()}'s program first resolves the dice of {by}'s last order; "
                     "then the game shows who decides")
         return self.summary()
 
 
 def public_engine_state(es: EngineState) -> dict[str, Any]:
-    out = {k: v for k, v in es.items() if k != "game"}
+    out: dict[str, Any] = {k: v for k, v in es.items() if k != "game"}
     out["game"] = public(es["game"])
-    if out.get("deferred"):
-        out["deferred"] = dict(es["deferred"], order=public_order(es["deferred"]["order"]))
+    deferred = es.get("deferred")
+    if deferred:
+        out["deferred"] = dict(deferred, order=public_order(deferred["order"]))
     return out
 
 

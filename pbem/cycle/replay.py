@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from pbem.cycle.match import (
     DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, fresh_engine_state, mask_hidden,
@@ -25,6 +25,7 @@ from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical
 from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.protocol.types import Exchange
 from pbem.protocol.stream import RecordingRng, Stream, stream_key
 from pbem.scenario import scenario_sha256
 
@@ -64,7 +65,7 @@ def replay(
     return m
 
 
-def advance(m: Match, ex: dict[str, Any], me: Any = None) -> None:
+def advance(m: Match, ex: Exchange, me: Any = None) -> None:
     """Verify one more exchange on top of an already verified match and
     apply it: what :func:`replay` does for each exchange in turn.  A program
     that keeps its :class:`Match` (the demo, a long test) uses this to stay
@@ -101,7 +102,7 @@ def _check_header(h: dict[str, Any]) -> None:
         raise InvalidFile("game header: [seats] names a seat the game does not have")
 
 
-def _verify_signature(m: Match, ex: dict[str, Any], where: str) -> None:
+def _verify_signature(m: Match, ex: Exchange, where: str) -> None:
     side = ex["side"]
     if ex["n"] == 1:
         ident = _identity_from(ex.get("player"), where)
@@ -136,9 +137,9 @@ def _identity_from(d: Any, where: str) -> Any:
         raise Verification(f"{where}: {exc}") from None
 
 
-def _hex(ex: dict[str, Any], key: str, where: str, size: int = 32) -> bytes:
+def _hex(ex: Exchange, key: str, where: str, size: int = 32) -> bytes:
     try:
-        raw = bytes.fromhex(ex[key])
+        raw = bytes.fromhex(cast(dict[str, Any], ex)[key])
     except (KeyError, ValueError, TypeError):
         raise Verification(f"{where}: missing or malformed {key}") from None
     if len(raw) != size:
@@ -146,7 +147,7 @@ def _hex(ex: dict[str, Any], key: str, where: str, size: int = 32) -> bytes:
     return raw
 
 
-def _start(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any]) -> None:
+def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any]) -> None:
     where = "exchange 1"
     if ex["kind"] != "new":
         raise Verification(f"{where}: a game starts with a 'new' exchange, not {ex['kind']!r}")
@@ -167,7 +168,7 @@ def _start(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any]) -
     m.records.append(Record(1, side, "new", waiting=m.next_sender() or "", message=ex.get("message", "")))
 
 
-def _seat(m: Match, ex: dict[str, Any], where: str) -> None:
+def _seat(m: Match, ex: Exchange, where: str) -> None:
     ident = _identity_from(ex.get("player"), where)
     anchor = _hex(ex, "anchor", where)
     n = ex.get("chain_n")
@@ -179,7 +180,7 @@ def _seat(m: Match, ex: dict[str, Any], where: str) -> None:
     m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n, secret_commit=secret_commit)
 
 
-def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], where: str) -> None:
+def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: str) -> None:
     kind, side = ex["kind"], ex["side"]
     if kind == "join":
         if side in m.seats or side not in m.seat_names:
@@ -225,7 +226,7 @@ def _step(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], wh
     _check_state(m, ex, where)
 
 
-def _rewind_step(m: Match, ex: dict[str, Any], where: str) -> None:
+def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
     """A rewind needs every seat: one offers to take the game back to the
     state after exchange ``to`` (any time, in or out of turn), each other
     seat accepts in an exchange of its own, and the last acceptance takes the
@@ -249,13 +250,14 @@ def _rewind_step(m: Match, ex: dict[str, Any], where: str) -> None:
         else:
             offer["agreed"].append(side)
             if set(offer["agreed"]) >= set(m.others(offer["by"])):
+                assert isinstance(to, int)
                 m.es = m.snapshots[to - 1]       # a fresh copy
                 m.rewind_offer = None
                 waiting = m.records[to - 1].waiting
     m.records.append(Record(ex["n"], side, kind, message=ex.get("message", ""), waiting=waiting, rewind_to=to or 0))
 
 
-def _take_reveal(m: Match, ex: dict[str, Any], where: str) -> bytes:
+def _take_reveal(m: Match, ex: Exchange, where: str) -> bytes:
     seat = m.seats[ex["side"]]
     reveal = _hex(ex, "reveal", where)
     target = seat.next_anchor if seat.next_anchor is not None else seat.last
@@ -271,7 +273,7 @@ def _take_reveal(m: Match, ex: dict[str, Any], where: str) -> bytes:
     return reveal
 
 
-def _maybe_renew(m: Match, ex: dict[str, Any], where: str) -> None:
+def _maybe_renew(m: Match, ex: Exchange, where: str) -> None:
     if ex["kind"] == "play" and "anchor" in ex:
         seat = m.seats[ex["side"]]
         seat.next_anchor = _hex(ex, "anchor", where)
@@ -281,7 +283,7 @@ def _maybe_renew(m: Match, ex: dict[str, Any], where: str) -> None:
         seat.next_chain_n = n
 
 
-def _open_sealed(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, Any], side: str) -> None:
+def _open_sealed(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], side: str) -> None:
     """Recover the sender's secrets for this exchange when we may: our own
     sealed part, or (audit) the sender's disclosure."""
     secrets: dict[str, Any] | None = None
@@ -307,7 +309,7 @@ def _open_sealed(m: Match, ex: dict[str, Any], me: Any, disclosures: dict[str, A
         m.my_secrets[ex["n"]] = secrets.get("orders", {})
 
 
-def _take_secret_seed(m: Match, ex: dict[str, Any], side: str, secrets: dict[str, Any]) -> None:
+def _take_secret_seed(m: Match, ex: Exchange, side: str, secrets: dict[str, Any]) -> None:
     """A new or join exchange seals the seat's secret seed: check it against
     the commitment it published, and keep it."""
     if ex["kind"] not in ("new", "join"):
@@ -323,7 +325,7 @@ def _take_secret_seed(m: Match, ex: dict[str, Any], side: str, secrets: dict[str
     m.secret_seeds[side] = seed
 
 
-def _check_seed(m: Match, ex: dict[str, Any], seed: bytes) -> None:
+def _check_seed(m: Match, ex: Exchange, seed: bytes) -> None:
     if "anchor" not in ex or "chain_n" not in ex:
         raise Verification(f"exchange {ex['n']}: a dice seed is disclosed for an exchange that published no anchor")
     if dchain.anchor(seed, ex["chain_n"]).hex() != ex["anchor"]:
@@ -335,7 +337,7 @@ def _stream_for(m: Match, n: int) -> Stream:
     return Stream(stream_key(m.game_id, n, reveals))
 
 
-def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
+def _play_entries(m: Match, ex: Exchange, where: str) -> None:
     listed = ex.get("orders", [])
     if not isinstance(listed, list):
         raise Verification(f"{where}: orders is not a list")
@@ -376,7 +378,7 @@ def _play_entries(m: Match, ex: dict[str, Any], where: str) -> None:
         k = _first_difference(sink.entries, listed)
         raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
     rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
-                 deferred=m.es.get("deferred"), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening,
+                 deferred=cast("dict[str, Any] | None", m.es.get("deferred")), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening,
                  keyed_by={s: seat.last.hex() for s, seat in m.seats.items()},
                  secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records})
     m.records.append(rec)
@@ -402,6 +404,6 @@ def _first_difference(a: list[Any], b: list[Any]) -> int:
     return min(len(a), len(b))
 
 
-def _check_state(m: Match, ex: dict[str, Any], where: str) -> None:
+def _check_state(m: Match, ex: Exchange, where: str) -> None:
     if ex["state"] != m.state_hash():
         raise Verification(f"{where}: state hash differs from the replay (the exchange does not replay)")

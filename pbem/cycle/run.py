@@ -10,7 +10,7 @@ game only once every other seat has consented, each in a signed exchange.
 from __future__ import annotations
 
 import pickle
-from typing import Any, Callable, Collection
+from typing import Any, Callable, Collection, cast
 
 from pbem.cycle import hidden
 from pbem.cycle.match import EngineState, public_order
@@ -246,26 +246,27 @@ def _agreement(es: EngineState, seat: str, action: str, what: str, seats: list[s
     ``abandon_``.  Keys appear only when used, so two-seat games keep the
     state they always had."""
     key, agreed_key = f"{what}_offer", f"{what}_agreed"
-    offer = es.get(key)
+    state = cast(dict[str, Any], es)      # the agreement's keys are named after it
+    offer = state.get(key)
     if action == "offer":
         if offer:
             raise IllegalOrder(f"{offer} has already offered a {what}: accept or decline it")
-        es[key] = seat
+        state[key] = seat
         return f"{seat} offers a {what}" if what == "draw" else f"{seat} offers to abandon the game"
-    agreed = list(es.get(agreed_key) or [])
+    agreed = list(state.get(agreed_key) or [])
     if not offer or offer == seat or seat in agreed:
         raise IllegalOrder(f"there is no {what} offer from another seat for you to answer")
     if action == "decline":
-        es[key] = None
-        es.pop(agreed_key, None)
+        state[key] = None
+        state.pop(agreed_key, None)
         return f"{seat} declines the {what}"
     agreed.append(seat)
     if set(agreed) >= set(seats) - {offer}:
-        es[key] = None
-        es.pop(agreed_key, None)
-        es["ended"] = {"how": what, "by": seat, "text": _ENDING[what]}
+        state[key] = None
+        state.pop(agreed_key, None)
+        state["ended"] = {"how": what, "by": seat, "text": _ENDING[what]}
         return f"{seat} accepts the {what}"
-    es[agreed_key] = agreed
+    state[agreed_key] = agreed
     return f"{seat} accepts the {what}; waiting for {', '.join(s for s in seats if s != offer and s not in agreed)}"
 
 

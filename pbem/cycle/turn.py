@@ -19,6 +19,7 @@ from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical, digest
 from pbem.protocol.gamefile import exchange_hash
+from pbem.protocol.types import Exchange
 from pbem.protocol.stream import RecordingRng, Stream, stream_key
 
 
@@ -27,9 +28,18 @@ class Turn:
     names what the sender must decide, ``push`` applies an order (or raises
     IllegalOrder), ``undo`` takes the last one back.  The exchange is done
     when another side must decide, the game ends, or (sealed dice) an order
-    waits for the opponent's dice."""
+    waits for the opponent's dice.
 
-    def __init__(self, m: Match, me: Any) -> None:
+    A roll shown to the sender stands: once an order has led to dice (or a
+    face-down draw), it and every order before it are *locked* (``locked``
+    counts them) and ``undo`` refuses to go back past them.  ``resume``
+    pushes the orders of an exchange begun earlier (a journal, see
+    :mod:`pbem.journal`) again: same reveal, same stream, so the same dice;
+    ``openings`` and ``answers`` restore the counters and private answers of
+    that run (:meth:`resume_state`), so secrets shown then are shown alike."""
+
+    def __init__(self, m: Match, me: Any, resume: list[Order] | None = None, *, openings: int = 0,
+                 answers: list[tuple[bytes, Order]] | None = None) -> None:
         if m.me is None:
             raise UsageError("this key is not a player of this game")
         if m.next_sender() != m.me:
@@ -43,9 +53,17 @@ class Turn:
         self.orders: list[Order] = []          # the sender's own orders, in order
         self.message = ""
         self._answers: list[tuple[bytes, Order]] = []
-        self._openings = 0                     # orders of this exchange that showed hidden items
+        self._openings = openings              # orders of this exchange that showed hidden items
+        self.locked = 0                        # orders that may no longer be undone (their dice were shown)
         self._reveal, self._renew = self._next_reveal()
+        if answers:
+            self._answers = [(k, fast_copy(o)) for k, o in answers]
         self._simulate()
+        for k, order in enumerate(resume or (), 1):
+            try:
+                self.push(fast_copy(order))
+            except IllegalOrder as exc:
+                raise UsageError(f"order {k} of the exchange begun earlier no longer applies ({exc})") from None
 
     # chain ---------------------------------------------------------------
     def _next_reveal(self) -> tuple[bytes, tuple[bytes, int] | None]:
@@ -142,6 +160,7 @@ class Turn:
             order = self.parse(order)
         order = self._with_secrets(order, self.es["game"])
         before = len(self.sink.events)
+        draws = self.draws()
         self._queue = [order]
         try:
             self.run.run(self._next_entry)
@@ -149,7 +168,20 @@ class Turn:
             self._simulate()      # back to the state before the refused order
             raise
         self.orders.append(order)
+        if self.draws() > draws:
+            self.locked = len(self.orders)
         return self.sink.events[before:]
+
+    def draws(self) -> int:
+        """Rolls and draws made so far in this exchange, on the shared
+        stream and the secret ones."""
+        return len(self.rng.records) + sum(len(r.records) for r in self.rng.secret_rngs.values())
+
+    def resume_state(self) -> dict[str, Any]:
+        """What a journal keeps to rebuild this exchange: ``Turn(m, me,
+        resume=orders, openings=..., answers=...)``."""
+        return {"orders": fast_copy(self.orders), "openings": self._openings,
+                "answers": [(k, fast_copy(o)) for k, o in self._answers]}
 
     def _with_secrets(self, order: Order, state: dict[str, Any]) -> Order:
         """Let the game add the secret part to an order of ours, and the core
@@ -172,6 +204,9 @@ class Turn:
     def undo(self) -> None:
         if not self.orders:
             raise IllegalOrder("nothing to undo in this exchange")
+        if len(self.orders) <= self.locked:
+            raise IllegalOrder("cannot undo: your last order led to dice you have seen, and a roll once "
+                               "shown stands (immediate dice)")
         self.orders.pop()
         self._simulate()
 
@@ -190,14 +225,14 @@ class Turn:
         return waiting_after(self.m, self.es, self.how, self.side)
 
     # sealing the exchange -------------------------------------------------
-    def finish(self) -> dict[str, Any]:
+    def finish(self) -> Exchange:
         """The signed exchange.  Only a complete exchange can be signed."""
         if not self.done:
             d = self.pending()
             raise UsageError(f"the exchange is not complete: you must still decide {d.kind if d else ''}")
         m = self.m
         es = fast_copy(self.es)
-        ex: dict[str, Any] = {
+        ex: Exchange = {
             "game_id": m.game_id, "n": self.n, "kind": "play", "side": self.side,
             "prev": exchange_hash(m.exchanges[-1]),
             "reveal": self._reveal.hex(),
@@ -207,8 +242,10 @@ class Turn:
         if hidden.keeps_hidden(m.rules):
             if seed is None:
                 raise UsageError("cannot find your secret seed in this file: is this your key?")
-            ex["hidden_root"] = hidden.closing_root(m.rules, es, self.side, seed, self.n)
-            hidden.adopt_exchange_root(m.rules, es, self.side, ex["hidden_root"], seed, self.n)
+            root = hidden.closing_root(m.rules, es, self.side, seed, self.n)
+            assert root is not None
+            ex["hidden_root"] = root
+            hidden.adopt_exchange_root(m.rules, es, self.side, root, seed, self.n)
         ex["state"] = digest(public_engine_state(es))
         if self.message:
             ex["message"] = self.message

@@ -16,6 +16,7 @@ from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical, digest
 from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.protocol.types import Exchange, Header
 from pbem.protocol.secret import seed_commitment
 from pbem.scenario import scenario_sha256
 
@@ -48,7 +49,7 @@ def sealed_hash(part: Any) -> str:
     return hashlib.sha256(SEALED_TAG + canonical(part)).hexdigest()
 
 
-def seal_into(ex: dict[str, Any], identity: Any, secret_part: dict[str, Any]) -> None:
+def seal_into(ex: Exchange, identity: Any, secret_part: dict[str, Any]) -> None:
     """Add the ``sealed`` and ``sealed_hash`` fields to exchange ``ex``."""
     ex["sealed"], ex["sealed_hash"] = seal_part(identity, secret_part, ex["game_id"], ex["n"])
 
@@ -58,7 +59,7 @@ def _new_seeds() -> tuple[bytes, bytes]:
     return os.urandom(32), os.urandom(32)
 
 
-def sign(ex: dict[str, Any], identity: Any) -> dict[str, Any]:
+def sign(ex: Exchange, identity: Any) -> Exchange:
     ex = gamefile.drop_none(ex)
     ex["sig"] = identity.sign(signing_bytes(ex)).hex()
     return ex
@@ -76,7 +77,7 @@ def game_seats(game: Any, options: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[str, Any],
-               options: dict[str, Any], dice: str, invited: dict[str, Any]) -> dict[str, Any]:
+               options: dict[str, Any], dice: str, invited: dict[str, Any]) -> Header:
     """The ``[game]`` header: what every program needs to replay the game.
     ``sides`` lists the seats in order; a ``[seats]`` table is written only
     when some seat is not simply a side of its own name."""
@@ -95,10 +96,6 @@ def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[st
     if unknown:
         raise UsageError(f"{game.id} has no seat {sorted(unknown)[0]!r}; seats: {', '.join(header['sides'])}")
     return gamefile.drop_none(header)  # type: ignore[no-any-return]
-
-
-def _anchor_fields(seed: bytes) -> dict[str, Any]:
-    return {"anchor": dchain.anchor(seed, _match.CHAIN_LENGTH).hex(), "chain_n": _match.CHAIN_LENGTH}
 
 
 def new_game(
@@ -125,14 +122,15 @@ def new_game(
     if creator_side not in header["sides"]:
         raise UsageError(f"{game} has no seat {creator_side!r}; seats: {', '.join(header['sides'])}")
     seed, secret = _new_seeds()
-    ex = {
+    ex: Exchange = {
         "game_id": game_id, "n": 1, "kind": "new", "side": creator_side, "prev": ZERO_HASH, "game": header,
-        "player": creator.public.to_dict(), **_anchor_fields(seed), "secret_commit": seed_commitment(secret),
+        "player": creator.public.to_dict(), "anchor": dchain.anchor(seed, _match.CHAIN_LENGTH).hex(),
+        "chain_n": _match.CHAIN_LENGTH, "secret_commit": seed_commitment(secret),
     }
     if message:
         ex["message"] = message
     seal_into(ex, creator, {"seed": seed.hex(), "secret_seed": secret.hex()})
-    m = Match(header, scenario)
+    m = Match(dict(header), scenario)
     state = m.rules.initial_state()
     mask_hidden(state, {creator_side})
     es = fresh_engine_state(state, m.seat_names)
@@ -141,7 +139,7 @@ def new_game(
     return GameFile([sign(ex, creator)])
 
 
-def join_exchange(m: Match, me: Any, side: str, message: str = "") -> dict[str, Any]:
+def join_exchange(m: Match, me: Any, side: str, message: str = "") -> Exchange:
     """A join: the joiner's identity and dice anchor for seat ``side``."""
     if side not in m.seat_names:
         raise UsageError(f"this game has no seat {side!r}; seats: {', '.join(m.seat_names)}")
@@ -154,9 +152,10 @@ def join_exchange(m: Match, me: Any, side: str, message: str = "") -> dict[str, 
         raise UsageError(f"this game invited another player as {side} (fingerprint {invited.get('fingerprint', '?')})")
     seed, secret = _new_seeds()
     n = len(m.exchanges) + 1
-    ex = {
+    ex: Exchange = {
         "game_id": m.game_id, "n": n, "kind": "join", "side": side, "prev": exchange_hash(m.exchanges[-1]),
-        "player": me.public.to_dict(), **_anchor_fields(seed), "secret_commit": seed_commitment(secret),
+        "player": me.public.to_dict(), "anchor": dchain.anchor(seed, _match.CHAIN_LENGTH).hex(),
+        "chain_n": _match.CHAIN_LENGTH, "secret_commit": seed_commitment(secret),
         "orders": [],
     }
     if message:
@@ -166,7 +165,7 @@ def join_exchange(m: Match, me: Any, side: str, message: str = "") -> dict[str, 
     return sign(ex, me)
 
 
-def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
+def disclose_exchange(m: Match, me: Any) -> Exchange:
     """At game end, in turn: publish every sealed part this seat sent (its
     seeds and secret order parts), so that ``pbem audit`` can replay with
     nothing hidden."""
@@ -177,22 +176,22 @@ def disclose_exchange(m: Match, me: Any) -> dict[str, Any]:
     if m.me in audit.disclosed(m):
         raise UsageError("you have already disclosed your secrets in this game")
     due = audit.next_discloser(m)
-    if due != m.me:
+    if due != m.me or m.me is None:
         raise UsageError(f"waiting for {due} to disclose first (seats disclose in turn, so that no copy forks)")
     secrets: dict[str, Any] = {}
-    for ex in m.exchanges:
-        if ex["side"] != m.me or "sealed" not in ex:
+    for sent in m.exchanges:
+        if sent["side"] != m.me or "sealed" not in sent:
             continue
-        blob = base64.b64decode(ex["sealed"])
-        secrets[str(ex["n"])] = json.loads(me.unseal(blob, m.game_id, ex["n"]).decode("utf-8"))
-    ex = {
+        blob = base64.b64decode(sent["sealed"])
+        secrets[str(sent["n"])] = json.loads(me.unseal(blob, m.game_id, sent["n"]).decode("utf-8"))
+    ex: Exchange = {
         "game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
         "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
     }
     return sign(ex, me)
 
 
-def forfeit_exchange(m: Match, me: Any) -> dict[str, Any]:
+def forfeit_exchange(m: Match, me: Any) -> Exchange:
     """Record that the seat whose disclosure is due will not make it."""
     from pbem.cycle import audit
 
@@ -201,12 +200,12 @@ def forfeit_exchange(m: Match, me: Any) -> dict[str, Any]:
         raise UsageError("disclose your own secrets first (`pbem audit`)")
     if due is None or due == m.me:
         raise UsageError("no other seat's disclosure is due")
-    ex = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "forfeit", "side": m.me, "who": due,
+    ex: Exchange = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "forfeit", "side": m.me, "who": due,
           "prev": exchange_hash(m.exchanges[-1]), "state": m.state_hash()}
     return sign(ex, me)
 
 
-def rewind_exchange(m: Match, me: Any, to: int | None = None, *, decline: bool = False) -> dict[str, Any]:
+def rewind_exchange(m: Match, me: Any, to: int | None = None, *, decline: bool = False) -> Exchange:
     """Offer to take the game back to the state after exchange ``to``; with
     ``to=None``, accept the open offer (or, with ``decline``, refuse it)."""
     if m.me is None:
@@ -228,7 +227,7 @@ def rewind_exchange(m: Match, me: Any, to: int | None = None, *, decline: bool =
         if not 2 <= to < len(m.exchanges):
             raise UsageError(f"exchange {to} cannot be rewound to: choose 2 to {len(m.exchanges) - 1}")
         kind, state = "rewind-offer", m.state_hash()
-    ex = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": kind, "side": m.me,
+    ex: Exchange = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": kind, "side": m.me,
           "prev": exchange_hash(m.exchanges[-1]), "to": to, "state": state}
     return sign(ex, me)
 

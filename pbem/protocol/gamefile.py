@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pbem.errors import InvalidFile
 from pbem.fsutil import atomic_write as atomic_write  # re-exported: writers of game files use it
@@ -35,7 +35,7 @@ SIG_TAG = b"pbem/exchange/v1\n"
 ZERO_HASH = "0" * 64
 MAX_FILE_BYTES = 20 * 1024 * 1024
 
-Exchange = dict[str, Any]
+from pbem.protocol.types import Exchange as Exchange  # noqa: E402  (the file format, typed)
 
 
 def drop_none(value: Any) -> Any:
@@ -51,7 +51,7 @@ def drop_none(value: Any) -> Any:
 
 
 def unsigned(exchange: Exchange) -> Exchange:
-    return {k: v for k, v in exchange.items() if k != "sig"}
+    return cast(Exchange, {k: v for k, v in exchange.items() if k != "sig"})
 
 
 def signing_bytes(exchange: Exchange) -> bytes:
@@ -76,8 +76,7 @@ class GameFile:
     def header(self) -> dict[str, Any]:
         if not self.exchanges or "game" not in self.exchanges[0]:
             raise InvalidFile("exchange 1 carries no game header")
-        header: dict[str, Any] = self.exchanges[0]["game"]
-        return header
+        return cast(dict[str, Any], self.exchanges[0]["game"])
 
     @property
     def game_id(self) -> str:
@@ -148,7 +147,7 @@ def parse(text: str, name: str = "game file") -> GameFile:
 _REQUIRED: dict[str, type] = {"game_id": str, "n": int, "kind": str, "side": str, "prev": str, "state": str, "sig": str}
 
 
-def _check_fields(ex: Exchange, i: int, name: str) -> None:
+def _check_fields(ex: dict[str, Any], i: int, name: str) -> None:
     for key, typ in _REQUIRED.items():
         if key not in ex:
             raise InvalidFile(f"{name}: exchange {i} lacks its {key!r} field")

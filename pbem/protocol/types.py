@@ -1,0 +1,98 @@
+"""The game file's parts as types, where they cross module boundaries
+(``schema.py`` checks them at load; these describe them to the checker).
+
+Every exchange carries the common fields; the rest depend on its kind
+(docs/FILE-FORMAT.md).  ``total=False`` because no one kind has them all.
+"""
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class Identity(TypedDict):
+    """A player's public identity as a file carries it."""
+
+    name: str
+    email: str
+    sign_pub: str
+    seal_pub: str
+    fingerprint: str
+
+
+class SeatEntry(TypedDict, total=False):
+    side: str
+    roles: list[str]
+
+
+class Header(TypedDict, total=False):
+    """Exchange 1's ``game`` table."""
+
+    format: str
+    id: str
+    game: str
+    scenario: str
+    scenario_sha256: str
+    dice: str
+    options: dict[str, Any]
+    sides: list[str]
+    seats: dict[str, SeatEntry]
+    invited: dict[str, Identity]
+
+
+class OrderEntry(TypedDict, total=False):
+    """One order as an exchange lists it."""
+
+    side: str
+    by: str
+    order: dict[str, Any]
+    deferred: bool
+
+
+class Exchange(TypedDict, total=False):
+    """One signed exchange."""
+
+    game_id: str
+    n: int
+    kind: str
+    side: str
+    prev: str
+    state: str
+    sig: str
+    game: Header
+    player: Identity
+    anchor: str
+    chain_n: int
+    secret_commit: str
+    sealed: str
+    sealed_hash: str
+    reveal: str
+    orders: list[OrderEntry]
+    hidden_root: str
+    message: str
+    to: int
+    who: str
+    secrets: dict[str, dict[str, Any]]
+
+
+class Deferred(TypedDict):
+    """An order waiting for another side's dice."""
+
+    side: str
+    order: dict[str, Any]
+    by: str
+
+
+class EngineState(TypedDict, total=False):
+    """What the engine keeps beside the game's own state; its public part is
+    what every exchange's ``state`` hashes."""
+
+    game: dict[str, Any]
+    policies: dict[str, dict[str, Any]]
+    ended: dict[str, Any] | None
+    draw_offer: str | None
+    draw_agreed: list[str]
+    abandon_offer: str | None
+    abandon_agreed: list[str]
+    deferred: Deferred | None
+    hidden_roots: dict[str, str]
+    opened: dict[str, dict[str, str]]
