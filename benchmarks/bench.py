@@ -9,13 +9,19 @@ exchange engine, each program verifying every exchange of the other:
 * ``startup_ratio``: ``pbem --help`` over ``python -c pass`` (medians of
   the same run);
 * for each game G (``avd``, ``m41``), on the first ``--exchanges`` exchanges
-  of a whole sealed-dice game (the whole game if shorter):
+  of a whole sealed-dice game (up to six games are played to find one that
+  long; else the longest, less its last exchange; ``exchanges_G`` says how
+  many were used):
 
   - ``verify_300_G_s``: ``pbem verify FILE`` in a subprocess, with the
     player's key (a full, cold replay: verify never uses the cache);
   - ``play_300_G_s``: ``pbem play FILE`` up to its first prompt (stdin
     closed, so it stops there), for the player whose turn it is, with the
     cache of verified matches warm (an earlier run of the same command);
+    ``play_300_G_next_s`` the usual case, the kept match one exchange
+    behind (the last command was on the file before) and the file new to
+    this player (its version is kept first); ``play_300_G_cold_s`` with no
+    kept match at all (a full replay);
   - ``replay_300_G_s``: ``cycle.replay`` of that file in this process;
   - ``bytes_per_exchange_G``: the file as written, over its exchanges;
 
@@ -50,6 +56,10 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO)]
 
+# The first prompt of `pbem play`: an order, or (no decision of the player's
+# own in this exchange) the confirmation before signing.
+PROMPTS = "order (help for commands)|Sign and write this exchange?"
+
 GAMES = {
     "avd": ("avd/practice", REPO / "scenarios" / "avd" / "practice.toml"),
     "m41": ("m41/practice", REPO / "scenarios" / "m41" / "practice.toml"),
@@ -70,17 +80,20 @@ def child_env(scratch: Path, home: Path | None = None) -> dict[str, str]:
 
 
 def timed_runs(cmd: list[str], runs: int, env: dict[str, str], ok: tuple[int, ...] = (0,),
-               expect: str | None = None, cwd: Path | None = None) -> tuple[float, float]:
+               expect: str | None = None, cwd: Path | None = None,
+               before_each: Any = None) -> tuple[float, float]:
     """Median wall and CPU seconds of ``runs`` runs of ``cmd`` (after one
     warm-up run, which also fills the bytecode cache and pbem's own)."""
     walls, cpus = [], []
     for i in range(runs + 1):
+        if before_each is not None:
+            before_each()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         r = subprocess.run(cmd, env=env, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True)
         wall = time.perf_counter() - t
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if r.returncode not in ok or (expect is not None and expect not in r.stdout):
+        if r.returncode not in ok or (expect is not None and not any(e in r.stdout for e in expect.split("|"))):
             raise SystemExit(f"{' '.join(cmd)}: exit {r.returncode}\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}")
         if i:
             walls.append(wall)
@@ -162,6 +175,12 @@ def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str
     t = time.perf_counter()
     gf, sc, ids, m = play_scripted(game, "sealed")
     out[f"build_{game}_s"] = round(time.perf_counter() - t, 1)
+    for _ in range(5):      # fresh keys, fresh dice: another game may last long enough
+        if len(gf.exchanges) > length:
+            break
+        again = play_scripted(game, "sealed")
+        if len(again[0].exchanges) > len(gf.exchanges):
+            gf, sc, ids, m = again
     _, _, _, m_imm = play_scripted(game, "immediate")
     floors = turns = 0
     for dice, whole in (("sealed", m), ("immediate", m_imm)):
@@ -171,10 +190,13 @@ def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str
         floors, turns = floors + floor, turns + game_turns(whole)
     out[f"emails_floor_{game}"] = round(floors / turns, 2)
 
-    part = GameFile(gf.exchanges[:length])
-    n = len(part.exchanges)
-    bystander = cycle.replay(part, sc)
-    side = bystander.next_sender() or "german"
+    # The file: the first ``length`` exchanges, or fewer where the whole game
+    # is shorter, ending where a player has to decide (so play prompts).
+    n = min(length, len(gf.exchanges) - 1)
+    while not m.records[n - 1].waiting:
+        n -= 1
+    part = GameFile(gf.exchanges[:n])
+    side = cycle.replay(part, sc).next_sender()
     me = ids[side]
     mine = cycle.replay(part, sc, me)
     text = session.refresh_reading_copies(part, mine).to_toml()
@@ -193,9 +215,33 @@ def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str
     wall, cpu = timed_runs(pbem + ["verify", str(path)], runs, env, expect="valid:")
     out[f"verify_300_{game}_s"], out[f"verify_300_{game}_cpu_s"] = round(wall, 3), round(cpu, 3)
     # No file is written before the prompt; stdin closed ends the run there.
-    wall, cpu = timed_runs(pbem + ["play", str(path), "--out", str(folder)], runs, env, ok=(2,),
-                           expect="order (help for commands)", cwd=folder)
+    wall, cpu = timed_runs(pbem + ["play", str(path), "--out", str(folder)], runs, env, ok=(1, 2),
+                           expect=PROMPTS, cwd=folder)
     out[f"play_300_{game}_s"], out[f"play_300_{game}_cpu_s"] = round(wall, 3), round(cpu, 3)
+    # The usual case: the kept match is one exchange behind (the player's
+    # last command was on the file before), and this file is new to him.
+    prev = folder / f"{game}-{n - 1}.toml"
+    prev.write_text(session.refresh_reading_copies(GameFile(part.exchanges[:-1]), cycle.replay(
+        GameFile(part.exchanges[:-1]), sc, me)).to_toml(), encoding="utf-8")
+    kept = folder / "kept-cache"
+
+    def one_behind() -> None:
+        if not kept.exists():
+            shutil.rmtree(home / "cache", ignore_errors=True)
+            subprocess.run(pbem + ["log", "--last", "1", str(prev)], env=env, check=True, capture_output=True)
+            shutil.copytree(home / "cache", kept)
+        shutil.rmtree(home / "cache", ignore_errors=True)
+        shutil.rmtree(home / "games", ignore_errors=True)
+        shutil.copytree(kept, home / "cache")
+
+    wall, cpu = timed_runs(pbem + ["play", str(path), "--out", str(folder)], runs, env, ok=(1, 2),
+                           expect=PROMPTS, cwd=folder, before_each=one_behind)
+    out[f"play_300_{game}_next_s"], out[f"play_300_{game}_next_cpu_s"] = round(wall, 3), round(cpu, 3)
+    # The same with no kept match (the first command after a pbem upgrade).
+    wall, cpu = timed_runs(pbem + ["play", str(path), "--out", str(folder)], runs, env, ok=(1, 2),
+                           expect=PROMPTS, cwd=folder,
+                           before_each=lambda: shutil.rmtree(home / "cache", ignore_errors=True))
+    out[f"play_300_{game}_cold_s"], out[f"play_300_{game}_cold_cpu_s"] = round(wall, 3), round(cpu, 3)
     out[f"play_300_{game}_side"] = side
 
 
