@@ -10,7 +10,7 @@ import pytest
 from pbem.cycle import hidden
 from pbem.game import IllegalOrder, public
 from pbem.protocol.canon import canonical
-from test_m41_rules import RULES, FakeRng, begin, empty_board, german_everywhere, play, put, started
+from test_m41_rules import RULES, FakeRng, begin, empty_board, german_everywhere, put, started
 
 
 def _es(state):
@@ -38,15 +38,24 @@ def test_1_5_handles_carry_nothing_two_secret_streams_two_deals_one_public_state
 
 def test_check_opening_refuses_in_one_line_a_strength_above_the_maximum_and_a_wrong_set_up_type():
     state = started()
-    tok = sorted(state["hidden"]["german"]["blocks"])[0]
+    tok = next(t for t, e in sorted(state["hidden"]["german"]["blocks"].items())
+               if e["block"] != "G-4Pg-HQ" and state["tokens"][t]["area"] != "Pskov")
     e = state["hidden"]["german"]["blocks"][tok]
     for value, why in (({"block": e["block"], "strength": 9}, "has no strength 9"),
                        ({"block": "S-16A", "strength": 3}, "is not a german block"),
                        ({"block": "G-4Pg-HQ", "strength": 4}, "cannot stand on the set-up spot")):
-        if value["block"] == e["block"] or value["block"] != "G-4Pg-HQ" or e["block"] != "G-4Pg-HQ":
-            with pytest.raises(IllegalOrder, match=why) as exc:
-                hidden.check_openings(RULES, _es(state), "german", _forged(state, "german", tok, value), None)
-            assert "\n" not in str(exc.value)
+        with pytest.raises(IllegalOrder, match=f"^german's {tok}: .*{why}") as exc:
+            hidden.check_openings(RULES, _es(state), "german", _forged(state, "german", tok, value), None)
+        assert "\n" not in str(exc.value)
+
+
+def test_an_opening_that_does_not_match_the_root_is_refused_live():
+    state = started()
+    tok = sorted(state["hidden"]["german"]["blocks"])[0]
+    order = _forged(state, "german", tok, state["hidden"]["german"]["blocks"][tok])
+    order["openings"][0]["value"] = dict(order["openings"][0]["value"], strength=1)
+    with pytest.raises(IllegalOrder, match=f"german's {tok}: the opening does not match the committed hidden state"):
+        hidden.check_openings(RULES, _es(state), "german", order, None)
 
 
 def test_the_same_block_shown_under_two_tokens_is_refused_live():
@@ -100,16 +109,43 @@ def test_5_0_a_reinforcement_draw_leaves_the_same_public_state_whatever_was_draw
     assert d.kind == "reinforce" and d.options[0].startswith("reinforce ")
 
 
-def test_attrition_and_the_draw_apply_blind_to_the_same_public_state():
+def test_9_3_an_isolation_loss_reads_the_same_whichever_blocks_lost_the_step():
+    outs = []
+    for blocks in (("G-5K", "G-24PzK"), ("G-2Pg-HQ", "G-47PzK")):
+        state = empty_board()
+        german_everywhere(state)
+        toks = [put(state, "german", b, "8", strength=3) for b in blocks]
+        for t in toks:
+            state["tokens"][t]["cube"] = True
+        state["phase"], state["active"] = "attrition", "german"
+        state["combat"] = {"queue": [], "newly": [], "artillery": {}, "pass": True}
+        d = RULES.pending(state)
+        order = RULES.fill_secrets(state, "german", RULES.private_answer(state, d), None)
+        after, _ = RULES.apply(copy.deepcopy(state), "german", order, FakeRng(0))
+        blind = copy.deepcopy(state)
+        blind["hidden"]["german"] = None
+        seen, _ = RULES.apply(blind, "german", _public_order(order), FakeRng(0, blind=("german",)))
+        assert canonical(public(seen)) == canonical(public(after))
+        assert [after["hidden"]["german"]["blocks"][t]["strength"] for t in toks] == [2, 2]
+        outs.append((_public_bytes(order), canonical(public(after))))
+    assert outs[0] == outs[1]
+
+
+def _public_order(order):
+    return {k: v for k, v in order.items() if k != "secret"}
+
+
+def test_5_0_the_draw_applies_blind_as_a_count_and_new_tokens():
     state = empty_board()
     german_everywhere(state)
     state["hidden"]["german"]["pool"], state["pool_count"]["german"] = ["G-35K", "G-6K"], 2
     begin(state, "german")
-    full, _ = play(state, "german", RULES.parse("si B; draw 2", state, "german"), FakeRng(3))
+    order = RULES.fill_secrets(state, "german", RULES.parse("si B; draw 2", state, "german"), None)
+    full, _ = RULES.apply(copy.deepcopy(state), "german", order, FakeRng(3))
     blind = copy.deepcopy(state)
     blind["hidden"]["german"] = None
-    order = RULES.fill_secrets(state, "german", RULES.parse("si B; draw 2", state, "german"), None)
-    blind, _ = RULES.apply(blind, "german", {k: v for k, v in order.items() if k != "secret"},
-                           FakeRng(3, blind=("german",)))
-    d = RULES.pending(full)
-    assert RULES.pending(blind).kind == "reinforce" and d.kind != "reinforce"
+    blind, _ = RULES.apply(blind, "german", _public_order(order), FakeRng(3, blind=("german",)))
+    assert canonical(public(blind)) == canonical(public(full))
+    assert blind["pool_count"]["german"] == 0 and len(blind["reinforcing"]["tokens"]) == 2
+    assert RULES.pending(blind).options == ("reinforce TOK AREA ...",)       # the blind program lists nothing
+    assert all(t in full["hidden"]["german"]["blocks"] for t in full["reinforcing"]["tokens"])
