@@ -60,8 +60,8 @@ def test_every_seat_and_the_public_see_the_areas_and_the_counts():
         assert view.practice and isinstance(view.blocks[0], TableBlock)
         text = render_text(view)
         assert text.startswith("Moscow '41 - turn 1 (July)") and "PRACTICE DATA" in text.splitlines()[3]
-        for want in ("12 Smolensk", "german", "22 Vyazma", "S02", "VP german", "leaders",
-                     "pools", "bombers ready", "soviet surrendered"):
+        for want in ("12 Smolensk", "german", "22 Vyazma", "S02", "VP: german", "Leaders:",
+                     "Pools:", "Bombers ready:", "Soviet blocks surrendered"):
             assert want in " ".join(text.split()), (seat, want)
 
 

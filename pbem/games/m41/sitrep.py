@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import TableBlock, View
+from pbem.game import TableBlock, TextBlock, View
 
 from . import mechanics as mx
 from .model import SIDES, Scenario
@@ -69,10 +69,28 @@ def view(sc: Scenario, state: dict[str, Any], seat: str | None) -> View:
     rows = tuple((sc.area_label(area), state["control"].get(area, ""),
                   *(", ".join(block_text(sc, state, tok, seat) for tok in mx.tokens_in(state, area, s)) for s in SIDES),
                   state["dl"].get(area, "")) for area in areas)
+    table = TableBlock("areas", ("area", "control", *SIDES, "DL"), rows, _footer(sc, state))
+    return View(title, (table, TextBlock("legend", LEGEND)), practice=(sc.notice or PRACTICE) if sc.practice else "")
+
+
+LEGEND = (
+    "G07 24PzK Panzer Corps:4  a block shown face up (a showdown, an active HQ): its identity and strength",
+    "G07 [24PzK Panzer Corps:4]  your own concealed block: only you see inside the brackets",
+    "G07 (black)  a concealed block of the other side: only its wood colour shows",
+    "seen at turn T impulse I ...  what your program saw when it was last face up (may be out of date)",
+)
+
+
+def _words(mapping: dict[str, Any]) -> str:
+    """``{"german": 2, "soviet": 1}`` as ``german 2, soviet 1``."""
+    return ", ".join(f"{k} {v}" for k, v in mapping.items()) or "none"
+
+
+def _footer(sc: Scenario, state: dict[str, Any]) -> str:
     vps = {s: mx.vp(state, sc, s) for s in SIDES}
     air = state.get("air", {}).get("ready", {})
-    caption = (f"VP german {vps['german']} soviet {vps['soviet']}; leaders {state['leaders']}; "
-               f"pools {state['pool_count']}; bombers ready {air}; discs {state['discs']}; "
-               f"lost german {state['german_lost']} soviet surrendered {state['surrendered']}")
-    table = TableBlock("areas", ("area", "control", *SIDES, "DL"), rows, caption)
-    return View(title, (table,), practice=(sc.notice or PRACTICE) if sc.practice else "")
+    leaders = state["leaders"]
+    leader_text = _words(leaders) if isinstance(leaders, dict) else str(leaders)
+    return (f"VP: {_words(vps)}.  Leaders: {leader_text}.  Pools: {_words(state['pool_count'])}.  "
+            f"Bombers ready: {_words(air)}.  Discs: {_words(state['discs'])}.  "
+            f"German blocks lost: {state['german_lost']}; Soviet blocks surrendered: {state['surrendered']}.")
