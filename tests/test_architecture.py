@@ -65,7 +65,9 @@ ALLOWED = {
     "game": {"errors", "protocol.commit"},
     "scenario": {"errors", "protocol.canon", "games"},
     "cycle": {"errors", "game", "protocol", "scenario", "games"},
-    "session": {"errors", "game", "protocol", "scenario", "cycle", "render", "mail", "fsutil", "games", "cache"},
+    # The player's side of the table: his home, games, mail, contacts.
+    "session": {"errors", "game", "protocol", "scenario", "cycle", "render", "mail", "fsutil", "games", "cache",
+                "contacts", "credentials", "journal", "ordersfile"},
     "cli": {"*"},
 }
 
