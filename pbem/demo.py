@@ -48,14 +48,19 @@ def run(game: str | None, exchanges: int, keep: Path | None, echo: Callable[[str
     folder = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        _play(game, name, exchanges, folder, echo, console)
+        last = _play(game, name, exchanges, folder, echo, console)
     finally:
         if keep is None:
             shutil.rmtree(folder, ignore_errors=True)
+    if keep is None:
+        echo("The demo's files were in a temporary folder, now removed: `pbem demo --keep DIR` keeps them.")
+        return
+    echo(f"The files are kept in {folder}: demo-001.toml to {last.name}, each with its turn log (.txt).")
+    echo(f"Try `pbem verify {last}`, `pbem dice {last}` and `pbem log {last}` on them.")
 
 
 def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callable[[str], None],
-          console: Any) -> None:
+          console: Any) -> Path:
     data = scenario.load_toml(scenario.find(scenario_name))
     from pbem import games
 
@@ -74,12 +79,20 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
     # Each player's program keeps its own verified view of the game and
     # checks every exchange the other sends before acting on it.
     views = {second: cycle.replay(gf, data, players[second])}
+    # The set-up files come first, as a newcomer will meet them: the game
+    # created (001), then joined (002).
+    created = _save(folder, gf, 1, session.turn_log(views[second], views[second].records[:1]))
+    echo(f"--- {created.name} ---")
+    echo(session.turn_log(views[second], views[second].records[:1]))
     join = cycle.join_exchange(views[second], players[second], second)
     cycle.advance(views[second], join, players[second])
     gf = gamefile.GameFile(gf.exchanges + [join])
     views[first] = cycle.replay(gf, data, players[first])
-    _save(folder, gf, 2)
-    echo(f"Game created by {first} and joined by {second} (sealed dice). Files in {folder}\n")
+    joined_log = session.turn_log(views[second], views[second].records[-1:])
+    joined = _save(folder, gf, 2, joined_log)
+    echo(f"--- {joined.name} ---")
+    echo(joined_log)
+    echo(f"Game created by {first} and joined by {second} (sealed dice).\n")
     configured: set[str] = set()
     for _ in range(count):
         side = views[first].next_sender()
@@ -109,10 +122,15 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
     final = cycle.replay(gf, data)
     echo(f"verify: {len(final.exchanges)} exchanges replayed from the file by a bystander; every signature, "
          "dice reveal, roll and state hash checked: valid")
+    return _save_name(folder, len(gf.exchanges))
+
+
+def _save_name(folder: Path, n: int) -> Path:
+    return folder / f"demo-{n:03d}.toml"
 
 
 def _save(folder: Path, gf: gamefile.GameFile, n: int, log: str | None = None) -> Path:
-    path = folder / f"demo-{n:03d}.toml"
+    path = _save_name(folder, n)
     gamefile.atomic_write(path, gf.to_toml().encode("utf-8"))
     if log is not None:
         gamefile.atomic_write(path.with_suffix(".txt"), log.encode("utf-8"))

@@ -13,130 +13,15 @@ timing, the defender's next one under sealed timing).
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
 import subprocess
-import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-TESTS = REPO / "tests"
-
-# Two rounds of at most 8 hit points each against 12: the game always ends
-# when round 2 is resolved, which makes the exchange count fixed.
-SHORT_SCENARIO = """\
-[scenario]
-id = "duel/short"
-game = "duel"
-title = "Duel, two rounds"
-practice = true
-notice = "TEST GAME: exercises the protocol only"
-source = "pbem test suite"
-
-[duel]
-hp = 12
-rounds = 2
-"""
-
-STEM = "duel-anna-pavel"
-
-
-def write_scenario(folder: Path) -> Path:
-    """A scenario folder holding ``duel/short``; returns the folder."""
-    (folder / "duel").mkdir(parents=True, exist_ok=True)
-    (folder / "duel" / "short.toml").write_text(SHORT_SCENARIO, encoding="utf-8")
-    return folder
-
-
-def cli_env(home: Path, scenarios: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env.update(
-        PBEM_HOME=str(home),
-        PBEM_GAME_MODULES="duel=duelgame,trio=triogame",
-        PBEM_SCENARIOS=os.pathsep.join([str(scenarios), str(TESTS / "data" / "scenarios")]),
-        PYTHONPATH=os.pathsep.join([str(REPO), str(TESTS)]),
-        PYTHONDONTWRITEBYTECODE="1",
-        COLUMNS="120",
-    )
-    return env
-
-
-@dataclass
-class Player:
-    """One player's computer: a home with the key, an out folder for what
-    the program writes."""
-
-    name: str
-    side: str
-    root: Path
-    scenarios: Path
-    runs: list[list[str]] = field(default_factory=list)
-
-    @property
-    def home(self) -> Path:
-        return self.root / "home"
-
-    @property
-    def out(self) -> Path:
-        return self.root / "out"
-
-    def run(self, *args: str, input: str | None = None, ok: bool = True) -> subprocess.CompletedProcess[str]:
-        """``pbem ARGS`` as this player.  ``ok`` asserts exit 0 (and shows
-        stderr if not); ``ok=False`` asserts a clean one-line failure."""
-        cmd = [sys.executable, "-m", "pbem.cli", *args]
-        self.runs.append(list(args))
-        r = subprocess.run(cmd, env=cli_env(self.home, self.scenarios), cwd=self.root, input=input,
-                           capture_output=True, text=True, timeout=60)
-        if ok:
-            assert r.returncode == 0, f"pbem {' '.join(args)} failed ({r.returncode}): {r.stderr}{r.stdout[-2000:]}"
-        else:
-            assert r.returncode != 0, f"pbem {' '.join(args)} should have failed: {r.stdout}"
-            assert "Traceback" not in r.stderr, r.stderr
-            lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-            assert len(lines) == 1, f"expected one line on stderr, got: {r.stderr!r}"
-        return r
-
-    def orders(self, name: str, orders: list[str], policies: dict[str, str] | None = None) -> Path:
-        path = self.root / f"orders-{name}.toml"
-        text = "orders = [" + ", ".join(f'"{o}"' for o in orders) + "]\n"
-        if policies:
-            text += "\n[policies]\n" + "".join(f'{k} = "{v}"\n' for k, v in policies.items())
-        path.write_text(text, encoding="utf-8")
-        return path
-
-
-def make_players(tmp_path: Path) -> tuple[Player, Player]:
-    """Both players run keygen; each gets the other's public identity file."""
-    scen = write_scenario(tmp_path / "scenarios")
-    anna = Player("Anna", "red", tmp_path / "anna", scen)
-    pavel = Player("Pavel", "blue", tmp_path / "pavel", scen)
-    for p in (anna, pavel):
-        p.out.mkdir(parents=True)
-        r = p.run("keygen", "--name", p.name, "--email", f"{p.name.lower()}@example.org", "--no-passphrase",
-                  "--out", str(p.root))
-        assert re.search(r"Fingerprint: ([0-9A-F]{4} ){4}[0-9A-F]{4}", r.stdout), r.stdout
-        assert (p.home / "key.toml").stat().st_mode & 0o777 == 0o600
-    return anna, pavel
-
-
-def start_game(anna: Player, pavel: Player, dice: str) -> Path:
-    """``new`` by Anna (red), ``join`` by Pavel (blue): returns the joined file."""
-    r = anna.run("new", "duel/short", "--side", "red=me", "--side", f"blue={pavel.root / 'pavel.id.toml'}",
-                 "--dice", dice, "--out", str(anna.out))
-    assert "Pavel <pavel@example.org> (blue)" in r.stdout
-    created = anna.out / f"{STEM}-001.toml"
-    assert created.is_file()
-    r = pavel.run("join", str(created), "--yes", "--out", str(pavel.out))
-    assert f"Dice timing: {dice}" in r.stdout
-    assert "Anna <anna@example.org> plays red" in r.stdout
-    joined = pavel.out / f"{STEM}-002.toml"
-    assert joined.is_file()
-    return joined
+from clihelp import (  # noqa: F401  (re-exported for the modules that still import them from here)
+    REPO, SHORT_SCENARIO, TESTS, Player, cli_env, make_players, smtp_server, start_game, stem_of, write_scenario,
+)
 
 
 # The whole two-round game, exchange 3 on: (sender, orders).  The duel's
@@ -155,31 +40,6 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ("blue", []),                   # 12 blue reveals; the game ends
 ]
 LAST = 2 + len(SCRIPT)
-
-
-@pytest.fixture
-def smtp_server() -> Iterator[tuple[object, list]]:
-    """A real SMTP server on the loopback interface, keeping what it gets."""
-    from aiosmtpd.controller import Controller
-
-    class Keep:
-        def __init__(self) -> None:
-            self.envelopes: list = []
-
-        async def handle_DATA(self, server, session, envelope):  # noqa: ANN001
-            self.envelopes.append(envelope)
-            return "250 OK"
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    handler = Keep()
-    ctl = Controller(handler, hostname="127.0.0.1", port=port)
-    ctl.start()
-    try:
-        yield ctl, handler.envelopes
-    finally:
-        ctl.stop()
 
 
 def deliver_by_eml(sender: Player, receiver: Player, path: Path) -> Path:
@@ -213,6 +73,7 @@ def test_two_players_play_a_whole_game_by_files_and_mail(tmp_path: Path, dice: s
     anna, pavel = make_players(tmp_path)
     players = {"red": anna, "blue": pavel}
     received = start_game(anna, pavel, dice)
+    stem = stem_of(received)
     for n, (side, orders) in enumerate(SCRIPT, start=3):
         me = players[side]
         other = pavel if me is anna else anna
@@ -227,11 +88,11 @@ def test_two_players_play_a_whole_game_by_files_and_mail(tmp_path: Path, dice: s
         else:
             r = me.run("play", str(received), "--orders", str(me.orders(str(n), orders, policies)),
                        "--out", str(me.out))
-        written = me.out / f"{STEM}-{n:03d}.toml"
+        written = me.out / f"{stem}-{n:03d}.toml"
         assert f"Written {written}" in r.stdout
         # The receiving program verified and showed the opponent's exchange.
         assert f"Exchange {n - 1} - {other.side}" in r.stdout
-        assert (me.out / f"{STEM}-{n:03d}.txt").read_text().startswith("pbem - Duel")
+        assert (me.out / f"{stem}-{n:03d}.txt").read_text().startswith("pbem - Duel")
         if dice == "sealed" and n in (4, 5, 6):
             received = deliver_by_eml(me, other, written)
         elif dice == "immediate" and n == 5:
@@ -250,7 +111,7 @@ def test_two_players_play_a_whole_game_by_files_and_mail(tmp_path: Path, dice: s
         r = p.run("verify", str(final))
         assert re.match(rf"valid: {LAST} exchanges, 2 rolls recomputed; game over: (red wins|blue wins|draw)", r.stdout), r.stdout
     check_log_and_dice(anna, final, dice)
-    run_audit(anna, pavel, final)
+    run_audit(anna, pavel, final, stem)
 
 
 def play_round_two_attack_interactively(me: Player, received: Path) -> subprocess.CompletedProcess[str]:
@@ -294,15 +155,15 @@ def check_log_and_dice(reader: Player, final: Path, dice: str) -> None:
     assert f"round 1, red attack d6: d6 -> {face}" in log
 
 
-def run_audit(anna: Player, pavel: Player, final: Path) -> None:
+def run_audit(anna: Player, pavel: Player, final: Path, stem: str) -> None:
     r = pavel.run("audit", str(final), "--out", str(pavel.out))
-    disclosed_b = pavel.out / f"{STEM}-{LAST + 1:03d}.toml"
+    disclosed_b = pavel.out / f"{stem}-{LAST + 1:03d}.toml"
     assert str(disclosed_b) in r.stdout
     # A second audit by the same side before the other discloses is refused.
     r = pavel.run("audit", str(disclosed_b), "--out", str(pavel.out), ok=False)
     assert "waiting for red" in r.stderr
     r = anna.run("audit", str(disclosed_b), "--out", str(anna.out))
-    both = anna.out / f"{STEM}-{LAST + 2:03d}.toml"
+    both = anna.out / f"{stem}-{LAST + 2:03d}.toml"
     assert str(both) in r.stdout
     for p in (anna, pavel):
         r = p.run("audit", str(both), "--out", str(p.out))
@@ -312,8 +173,9 @@ def run_audit(anna: Player, pavel: Player, final: Path) -> None:
 def test_old_file_played_again_is_refused_and_nothing_written(tmp_path: Path) -> None:
     anna, pavel = make_players(tmp_path)
     joined = start_game(anna, pavel, "sealed")
+    stem = stem_of(joined)
     anna.run("play", str(joined), "--orders", str(anna.orders("3", ["pick 3"])), "--out", str(anna.out))
-    third = anna.out / f"{STEM}-003.toml"
+    third = anna.out / f"{stem}-003.toml"
     pavel.run("play", str(third), "--orders", str(pavel.orders("4", ["pick 1"])), "--out", str(pavel.out))
     before = {p.name: p.read_bytes() for p in pavel.out.iterdir()}
     # Pavel plays the file Anna's exchange 3 came in again: he already
@@ -323,7 +185,7 @@ def test_old_file_played_again_is_refused_and_nothing_written(tmp_path: Path) ->
     assert {p.name: p.read_bytes() for p in pavel.out.iterdir()} == before
     # Anna plays her own exchange 3's predecessor again after Pavel's 4 came
     # back to her: that file is old, and nothing is written.
-    anna.run("play", str(pavel.out / f"{STEM}-004.toml"), "--orders", str(anna.orders("5", ["attack"])),
+    anna.run("play", str(pavel.out / f"{stem}-004.toml"), "--orders", str(anna.orders("5", ["attack"])),
              "--out", str(anna.out))
     listing = sorted(p.name for p in anna.out.iterdir())
     r = anna.run("play", str(joined), "--orders", str(anna.orders("3c", ["pick 1"])), "--out", str(anna.out), ok=False)

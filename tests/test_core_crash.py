@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from pbem.protocol.gamefile import parse
-from test_cli_e2e import STEM, cli_env, make_players, start_game
+from clihelp import cli_env, make_players, start_game, stem_of
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -116,6 +116,7 @@ def test_a_play_killed_at_random_moments_leaves_the_game_folder_intact(tmp_path:
     version is whole and unchanged, and a last, uninterrupted play works."""
     anna, pavel = make_players(tmp_path)
     joined = start_game(anna, pavel, "sealed")
+    STEM = stem_of(joined)
     # Anna has played once already, so her folder holds versions to lose.
     anna.run("play", str(joined), "--orders", str(anna.orders("3", ["pick 2"])), "--out", str(anna.out))
     third = anna.out / f"{STEM}-003.toml"

@@ -66,8 +66,27 @@ def _one_line(text: str) -> str:
     """Messages quote names from the files (a side, a player): a line break
     or terminal control character in one must not break the promise of a
     single plain line, so such characters are shown escaped."""
-    return "".join(repr(c)[1:-1] if (ord(c) < 32 and c != "\t") or 127 <= ord(c) < 160 or c in "\u2028\u2029" else c
+    return "".join(repr(c)[1:-1] if (ord(c) < 32 and c != "\t") or 127 <= ord(c) < 160 or c in _ESCAPED else c
                    for c in text)
+
+
+# Line separators and the direction controls (the right-to-left override...)
+# are shown escaped too (repr() spells each as \uXXXX).
+_ESCAPED = "\u2028\u2029\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+MAX_MESSAGE = 2000
+
+
+def _message(text: str, where: str = "--message") -> str:
+    """A note to the opponent as typed: control characters taken out,
+    at most :data:`MAX_MESSAGE` characters (UsageError otherwise)."""
+    from pbem.session import clean_text
+
+    text = clean_text(text).strip()
+    if len(text) > MAX_MESSAGE:
+        raise UsageError(f"{where}: the message has {len(text)} characters; at most {MAX_MESSAGE}")
+    return text
 
 
 @click.group(cls=Cli)
@@ -95,7 +114,24 @@ def _me(required: bool = True) -> Any:
 
     if not required and not session.key_path().exists():
         return None
-    return session.load_me(_ask_passphrase)
+    me = session.load_me(_ask_passphrase)
+    _warn_if_readable(session.key_path())     # a key that does not load is reported as such, alone
+    return me
+
+
+def _warn_if_readable(path: Any) -> None:
+    """A private key file others can read is reported (not refused: the
+    player may have reasons, but should know)."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode) and mode & 0o077:
+        click.echo(f"pbem: warning: your key file {path} can be read by others (mode {stat.S_IMODE(mode):04o}); "
+                   f"`chmod 600 {path}` makes it yours alone", err=True)
 
 
 # ------------------------------------------------------------------ identity

@@ -6,8 +6,11 @@ from typing import Any
 
 import click
 
-from pbem.cli.base import _console, _me, main
+from pbem.cli.base import _console, _me, _message, main
 from pbem.errors import PbemError, UsageError
+
+ANSWERS_YES = ("y", "yes", "")
+ANSWERS_NO = ("n", "no")
 
 
 @main.command()
@@ -19,7 +22,7 @@ from pbem.errors import PbemError, UsageError
 def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override: str | None) -> None:
     """Verify the file (or a saved .eml), show what the opponent did, and
     play your part: interactively, or from --orders."""
-    from pbem import cycle, session
+    from pbem import cycle, journal, session
     from pbem.render.turnlog import record_lines
 
     me = _me()
@@ -36,20 +39,34 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
     session.compare_with_local(loaded.gf)
     session.keep_version(session.refresh_reading_copies(loaded.gf, loaded.match))
     m = loaded.match
+    if _rewind_offered_to_me(m, file):
+        return
     last = m.records[-1]
     if last.side != m.me:
-        click.echo("\n".join(record_lines(session.log_heading(m), last)))
+        click.echo(session.clean_text("\n".join(record_lines(session.log_heading(m), last))))
     if not m.joined():
         raise UsageError(f"waiting for {m.next_sender()} to join; nothing to play yet")
     if m.next_sender() != m.me:
-        click.echo(f"Nothing to do: waiting for {m.next_sender() or 'nobody (game over)'}.")
+        click.echo(f"Nothing to do: {m.who_acts()}.")
         return
-    turn = cycle.Turn(m, me)
+    base = cycle.exchange_hash(m.exchanges[-1])
+    kept = journal.load(m.game_id, len(m.exchanges) + 1, base, m.me)
+    if kept is not None:
+        turn = cycle.Turn(m, me, resume=kept.orders, openings=kept.openings, answers=kept.answers)
+        turn.message = kept.message
+        given = f"{len(kept.orders)} orders given before are" if len(kept.orders) != 1 else "1 order given before is"
+        click.echo(f"Resuming the exchange you began: its {given} pushed again, with the same dice "
+                   f"(kept in {journal.path_for(m.game_id, turn.n)}: a roll once shown stands).")
+    else:
+        turn = cycle.Turn(m, me)
     if orders_file is not None:
+        if kept is not None:
+            click.echo("The orders of the orders file follow them.")
         _play_from_file(turn, orders_file)
     else:
         _play_interactive(turn, m)
     done = session.append_and_write(loaded, turn.finish(), me, out_dir)
+    journal.clear(m.game_id, turn.n)
     m2, path = done.match, done.path
     click.echo(done.log)
     click.echo(f"Written {path} and the turn log {done.log_path}.")
@@ -59,12 +76,34 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
         click.echo(f"Send it to {m2.next_sender()}: `pbem mail {path}`.")
 
 
+def _rewind_offered_to_me(m: Any, file: Path) -> bool:
+    """An open rewind offer this seat must answer is shown before anything
+    else, and nothing is played: the exchange would resolve dice that belong
+    to the exchanges the offer would undo, and show their results."""
+    offer = m.rewind_offer
+    if not offer or offer["by"] == m.me or m.me in offer["agreed"]:
+        return False
+    to, n = offer["to"], len(m.exchanges)
+    undone = n - 1 - to      # the offer itself is exchange n
+    click.echo(f"{offer['by']} offers a rewind: back to the state after exchange {to}, undoing "
+               f"{'exchange' if undone == 1 else 'exchanges'} {to + 1}"
+               f"{'' if undone == 1 else f' to {n - 1}'}.")
+    click.echo(f"Answer it first: `pbem rewind {file} --accept` or `pbem rewind {file} --decline`. "
+               "Nothing is played or shown of those exchanges' dice until then.")
+    return True
+
+
 def _play_from_file(turn: Any, path: Path) -> None:
     from pbem import ordersfile
     from pbem.game import IllegalOrder
 
-    given = ordersfile.load(path)       # orders texts, message, [policies]: nothing else
-    turn.message = given.message
+    try:
+        given = ordersfile.load(path)       # orders texts, message, [policies]: nothing else
+    except UsageError as exc:
+        text = str(exc)
+        raise UsageError(text if "orders file" in text else f"orders file {text}") from None
+    if given.message:
+        turn.message = _message(given.message, f"{path}: `message`")
     for k, item in enumerate(given.items(), 1):
         if turn.done:
             raise UsageError(f"{path}: order {k} ({item}) comes after the exchange ended "
@@ -79,74 +118,239 @@ def _play_from_file(turn: Any, path: Path) -> None:
         raise UsageError(f"{path}: orders ran out while you must still decide: {d.prompt}{opts}; nothing written")
 
 
-def _play_interactive(turn: Any, m: Any) -> None:
-    from pbem.game import IllegalOrder
+class _Prompt:
+    """The interactive exchange: one typed line at a time, each answered
+    where it was typed (a line is never taken for the answer to a question
+    the player has not seen yet)."""
 
-    console = _console()
-    opening = turn.opening_lines()
-    if opening:
-        # The opponent's orders resolved by this program (their dice come
-        # from our reveal) and what our standing orders answered.
-        console.print("Resolved now, with your dice reveal:", style="bold")
-        for line in opening:
-            console.print(line, markup=False)
-    _print_sitrep(console, m, turn.es["game"], m.me, turn.es["policies"])
-    while not turn.done:
+    def __init__(self, turn: Any, m: Any) -> None:
+        self.turn, self.m = turn, m
+        self.console = _console()
+        self.journalled = turn.locked > 0
+        self._answered_by_policy = False   # the last command's push: a standing order of ours answered
+        self._hold_sign = False            # a standing order set at the prompt completed the exchange
+
+    def echo(self, text: str, **kw: Any) -> None:
+        self.console.print(text, markup=False, **kw)
+
+    def run(self) -> None:
+        turn = self.turn
+        opening = turn.opening_lines()
+        if opening:
+            # The opponent's orders resolved by this program (their dice come
+            # from our reveal), what the standing orders answered, and (a
+            # resumed exchange) the orders given before.
+            head = "So far in this exchange:" if turn.orders else "Resolved now, with your dice reveal:"
+            self.console.print(head, style="bold")
+            for line in opening:
+                self.echo(line)
+        _print_sitrep(self.console, self.m, turn.es["game"], self.m.me, turn.es["policies"])
+        ask_sign = turn.done
+        while True:
+            if turn.done and ask_sign:
+                ask_sign = False
+                if turn.how == "deferred":
+                    self.echo(f"Your order waits for {turn.waiting_for()}'s dice: that program resolves it.")
+                if self._confirm():
+                    return
+                self.echo("Not signed: your orders are kept. `sign` signs and writes the exchange, `undo` takes "
+                          "back your last order, `quit` leaves (nothing written).")
+            text = self._read()
+            if not text:
+                continue
+            if text == "sign":
+                if turn.done:
+                    return
+                self.refuse("the exchange is not complete yet: decide first")
+                continue
+            was_done = turn.done
+            self._command(text)
+            if turn.done and not was_done:
+                # A standing order that answered the pending decision ended
+                # the exchange the player was still typing orders for: his
+                # next line stays an order-prompt line, not a y/n answer.
+                ask_sign = not self._hold_sign
+            self._keep_journal()
+
+    def _confirm(self) -> bool:
+        """Sign and write?  y (or Enter) or n; any other line is refused
+        and the question asked again."""
+        while True:
+            try:
+                answer = click.prompt("Sign and write this exchange? [Y/n]", default="y", show_default=False,
+                                      prompt_suffix=" ").strip().lower()
+            except click.exceptions.Abort:
+                raise UsageError("interrupted; nothing written") from None
+            if answer in ANSWERS_YES:
+                return True
+            if answer in ANSWERS_NO:
+                return False
+            self.refuse(f"{answer!r} is not an answer to this question: y signs and writes the exchange, "
+                        "n goes back to your orders")
+
+    def _read(self) -> str:
+        turn = self.turn
         d = turn.pending()
-        # Orders contain brackets ("[stuka]"): print them as text, not markup.
-        console.print(f"\n{d.prompt}", style="bold", markup=False)
-        for i, opt in enumerate(d.options[:30], 1):
-            console.print(f"  {i:2}. {opt}", markup=False)
-        if len(d.options) > 30:
-            console.print(f"  ... and {len(d.options) - 30} more (type the order)", markup=False)
-        if d.hint:
-            console.print(f"  ({d.hint})", markup=False)
+        if d is not None:
+            # Orders contain brackets ("[stuka]"): print them as text, not markup.
+            self.console.print(f"\n{d.prompt}", style="bold", markup=False)
+            for i, opt in enumerate(d.options[:30], 1):
+                self.echo(f"  {i:2}. {opt}")
+            if len(d.options) > 30:
+                self.echo(f"  ... and {len(d.options) - 30} more (type the order)")
+            if d.hint:
+                self.echo(f"  ({d.hint})")
+        else:
+            self.echo("\nThe exchange is complete: `sign` signs and writes it, `undo` takes back your last order, "
+                      "`quit` leaves (nothing written).")
         try:
-            text = click.prompt("order (help for commands)", prompt_suffix="> ").strip()
+            return str(click.prompt("order (help for commands)", prompt_suffix="> ")).strip()
         except click.exceptions.Abort:
             raise UsageError("interrupted; nothing written") from None
-        if not text:
-            continue
+
+    def refuse(self, why: str) -> None:
+        self.console.print(f"refused: {why}", style="red", markup=False)
+
+    def _command(self, text: str) -> None:
+        from pbem.game import IllegalOrder
+
+        turn, m = self.turn, self.m
+        self._answered_by_policy = self._hold_sign = False
+        d = turn.pending()
         if text == "help":
-            console.print("number or order text | ? QUESTION (e.g. ? reach 7Pz) | undo | sitrep | "
-                          "message TEXT | policy NAME VALUE | resign | offer-draw | quit")
-            continue
+            ask = f"? QUESTION ({d.hint})" if d is not None and d.hint else "? QUESTION"
+            self.echo(f"number or order text | {ask} | undo | sitrep | message TEXT | policy NAME [VALUE] | "
+                      "resign | offer-draw | sign (once the exchange is complete) | quit")
+            return
         if text == "quit":
-            raise UsageError("quit; nothing written")
+            raise UsageError("quit; nothing written" + ("" if not turn.locked else
+                                                         " (the orders whose dice you saw are kept for your next `pbem play`)"))
         if text == "sitrep":
-            _print_sitrep(console, m, turn.es["game"], m.me, turn.es["policies"])
-            continue
-        if text.startswith("message "):
-            turn.message = text[8:].strip()
-            continue
+            _print_sitrep(self.console, m, turn.es["game"], m.me, turn.es["policies"])
+            return
+        if text == "message" or text.startswith("message "):
+            try:
+                turn.message = _message(text[8:], "message")
+            except UsageError as exc:
+                self.refuse(str(exc))
+                return
+            self.echo("message set" if turn.message else "message cleared")
+            return
         try:
             if text == "undo":
                 turn.undo()
-                console.print("taken back")
-                continue
+                self.echo("taken back")
+                return
             if text.startswith("?"):
-                console.print(turn.query(text[1:].strip()), markup=False)
-                continue
-            if text.isdigit() and 1 <= int(text) <= len(d.options):
-                text = d.options[int(text) - 1]
+                self.echo(turn.query(text[1:].strip()))
+                return
+            words = text.split()
+            if words[0].lower() == "policy":
+                self._policy(words)
+                return
+            if text.isdigit():
+                if turn.done:
+                    raise IllegalOrder("the exchange is complete: nothing more can be ordered in it")
+                k = int(text)
+                if d is None or not d.options:
+                    raise IllegalOrder("there is no numbered choice here; type the order")
+                if not 1 <= k <= len(d.options):
+                    raise IllegalOrder(f"there is no choice {k}: choose 1 to {len(d.options)}")
+                text = d.options[k - 1]
+            if turn.done:
+                raise IllegalOrder("the exchange is complete: nothing more can be ordered in it "
+                                   "(`sign`, `undo` or `quit`)")
             try:
                 order = turn.parse(text)
             except IllegalOrder as exc:
                 # Not an order: perhaps a question asked without its "?"
                 # (`reach 7Pz`, `odds 4121 with 7Pz`).
                 try:
-                    console.print(turn.query(text), markup=False)
+                    self.echo(turn.query(text))
                 except IllegalOrder:
                     raise exc from None
-                continue
-            for ev in turn.push(order):
-                console.print(f"  - {ev.text}", markup=False)
+                return
+            self._push(order)
         except IllegalOrder as exc:
-            console.print(f"refused: {exc}", style="red", markup=False)
-    if turn.how == "deferred":
-        console.print(f"Your order waits for {turn.waiting_for()}'s dice: that program resolves it.")
-    if not click.confirm("Sign and write this exchange?", default=True):
-        raise UsageError("not signed; nothing written")
+            self.refuse(str(exc))
+
+    def _push(self, order: Any) -> list[Any]:
+        turn = self.turn
+        entries = len(turn.sink.entries)
+        events = turn.push(order)
+        for ev in events:
+            self.echo(f"  - {ev.text}")
+        for e in turn.sink.entries[entries:]:
+            if e.get("by") != "policy":
+                continue
+            whose = "your" if e["side"] == turn.side else f"{e['side']}'s"
+            self.echo(f"  ({whose} standing order answered: {self.m.rules.format(e['order'])})")
+            if e["side"] == turn.side:
+                self._answered_by_policy = True
+        return events
+
+    def _policy(self, words: list[str]) -> None:
+        """``policy NAME`` shows the kind and its setting; ``policy NAME
+        VALUE`` sets it (and may answer the decision pending at once)."""
+        from pbem.game import IllegalOrder
+
+        turn, m = self.turn, self.m
+        kinds = m.game.policy_kinds()
+        if len(words) < 2:
+            raise IllegalOrder(f"usage: policy NAME VALUE (or `policy NAME` to see it); kinds: "
+                               f"{', '.join(sorted(kinds)) or 'none'}")
+        name = words[1]
+        if name not in kinds:
+            raise IllegalOrder(f"no standing order {name!r}; kinds: {', '.join(sorted(kinds)) or 'none'}")
+        private = name in m.rules.private_policies
+        if len(words) == 2:
+            now = _own_policies(turn.es, turn.side, m).get(name)
+            self.echo(f"{name}: {kinds[name]}")
+            self.echo(f"  now: {now if now is not None else 'not set'}"
+                      f"{' (sealed: only your program reads it)' if private else ''}")
+            return
+        value = " ".join(words[2:])
+        self._push(" ".join(words))
+        if value == "off":
+            self.echo(f"standing order {name} cleared")
+        elif private:
+            self.echo(f"standing order {name} = {value} set, sealed: only your program reads it")
+        else:
+            self.echo(f"standing order {name} = {value} set: your opponent's program will read this")
+        if self._answered_by_policy and turn.done:
+            self._hold_sign = True
+            self.echo("It answered the decision that was pending, which completes this exchange: `sign` signs and "
+                      "writes it, `undo` takes the standing order back.")
+
+    def _keep_journal(self) -> None:
+        """Once a roll has been shown, the exchange is kept in $PBEM_HOME
+        after every change: leaving and playing the file again resumes it."""
+        from pbem import journal
+
+        turn = self.turn
+        if not turn.locked:
+            return
+        path = journal.save(journal.from_turn(turn))
+        if not self.journalled:
+            self.journalled = True
+            self.echo(f"(dice shown: this exchange is kept in {path}; `undo` cannot go back past this roll, and "
+                      "leaving without signing resumes it at your next `pbem play`)")
+
+
+def _play_interactive(turn: Any, m: Any) -> None:
+    _Prompt(turn, m).run()
+
+
+def _own_policies(es: dict[str, Any], side: str | None, m: Any) -> dict[str, Any]:
+    """``side``'s standing orders with their values, sealed ones read from
+    the side's own hidden part (this program holds it)."""
+    pols = dict((es.get("policies") or {}).get(side) or {})
+    hidden = ((es.get("game") or {}).get("hidden") or {}).get(side) if side else None
+    standing = hidden.get("standing") if isinstance(hidden, dict) else None
+    for name, value in list(pols.items()):
+        if value == "sealed" and name in m.rules.private_policies:
+            pols[name] = standing.get(name, "sealed") if isinstance(standing, dict) else "sealed"
+    return pols
 
 
 def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
@@ -154,11 +358,15 @@ def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
     from pbem.render.view import render_rich
 
     console.print(render_rich(m.rules.view(state, side)))   # a practice game's view says so itself
-    for who, pols in sorted((policies if policies is not None else m.es.get("policies", {})).items()):
+    es = {"policies": policies if policies is not None else m.es.get("policies", {}), "game": state}
+    for who, pols in sorted(es["policies"].items()):
         if not pols:
             continue
         if who == side:
-            console.print(f"Your standing orders: {', '.join(f'{k} = {v}' for k, v in sorted(pols.items()))}")
+            # This program's own reader: his values, sealed ones included.
+            mine = _own_policies(es, side, m)
+            console.print(f"Your standing orders: {', '.join(f'{k} = {v}' for k, v in sorted(mine.items()))}",
+                          markup=False)
         else:
             # The opponent's program applies them; the opponent is shown only that they exist.
             console.print(f"{who}: policy set ({len(pols)} standing order{'s' if len(pols) > 1 else ''})")

@@ -10,7 +10,7 @@ import click
 
 from pbem.cli.base import _console, _me, main
 from pbem.cli.play import _print_sitrep
-from pbem.errors import UsageError
+from pbem.errors import PbemError, UsageError
 
 
 @main.command()
@@ -111,25 +111,65 @@ def _roll_line(roll: dict[str, Any]) -> str:
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
+@click.option("--forfeit", is_flag=True,
+              help="Record that the seat whose disclosure is due will not make it (once you have disclosed).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
-def audit(file: Path, out_dir: Path) -> None:
-    """At game end: disclose your secrets (first run), or, once both players
-    have, replay the whole game with nothing hidden."""
-    from pbem import cycle, session
+def audit(file: Path, forfeit: bool, out_dir: Path) -> None:
+    """At game end: disclose your secrets when it is your turn to (seats
+    disclose in turn), and once every seat has, replay the whole game with
+    nothing hidden.  Until then it says whose disclosure is due and fails."""
+    from pbem import session
+    from pbem.cycle import audit as rounds
+    from pbem.cycle import write
 
     me = _me()
     loaded = session.open_game(file, me)
     m = loaded.match
-    disclosed = {ex["side"] for ex in m.exchanges if ex["kind"] == "disclose"}
-    if set(m.seat_names) <= disclosed:
-        full = session.open_game(file, None, audit=True)
-        n = len(full.match.exchanges)
-        click.echo(f"audit: no discrepancy in {n} exchanges; {full.match.result()}")
+    if m.me is None:
+        raise UsageError("your key is not a player of this game")
+    if not m.over():
+        raise UsageError(f"the game is not over: secrets are disclosed only at its end ({m.who_acts()})")
+    if forfeit:
+        ex = write.forfeit_exchange(m, me)
+        done = session.append_and_write(loaded, ex, me, out_dir)
+        click.echo(f"The forfeit of {ex['who']}'s disclosure is recorded in {done.path}; send it on "
+                   f"(`pbem mail {done.path}`).")
+        _audit_status(done.match, done.path, fail=False)
         return
-    if m.me in disclosed:
-        raise UsageError(f"you have disclosed; waiting for {', '.join(sorted(set(m.seat_names) - disclosed))}")
-    path = session.append_and_write(loaded, cycle.disclose_exchange(m, me), me, out_dir).path
-    click.echo(f"Your secrets are disclosed in {path}; send it on. When both have disclosed, `pbem audit` replays everything.")
+    if rounds.next_discloser(m) == m.me:
+        done = session.append_and_write(loaded, write.disclose_exchange(m, me), me, out_dir)
+        click.echo(f"Your secrets are disclosed in {done.path}; send it on (`pbem mail {done.path}`).")
+        _audit_status(done.match, done.path, fail=False)
+        return
+    _audit_status(m, file, fail=True)
+
+
+def _audit_status(m: Any, path: Path, fail: bool) -> None:
+    """Every seat has disclosed: replay the whole game with nothing hidden
+    and print the verdict.  Otherwise say who has not, and whose disclosure
+    is due (failing, if ``fail``)."""
+    from pbem import session
+    from pbem.cycle import audit as rounds
+
+    missing = rounds.missing(m)
+    if not missing:
+        full = session.open_game(path, None, audit=True)
+        click.echo(f"audit: no discrepancy in {len(full.match.exchanges)} exchanges; {full.match.result()}")
+        return
+    due = rounds.next_discloser(m)
+    forfeited = [s for s in missing if s in m.forfeits]
+    line = f"incomplete: {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not disclosed"
+    if forfeited:
+        line += f" ({', '.join(f'{s} forfeited in exchange {m.forfeits[s]}' for s in forfeited)})"
+    if due is not None:
+        line += f"; waiting for {due} to disclose (`pbem audit` on the latest file, in {due}'s program)"
+        if m.me in rounds.disclosed(m) and due != m.me:
+            line += f"; if {due} never does, `pbem audit FILE --forfeit` records it"
+    else:
+        line += "; the game cannot be replayed with nothing hidden"
+    if fail:
+        raise PbemError(line)
+    click.echo(line)
 
 
 @main.command()
@@ -155,34 +195,74 @@ def rewind(file: Path, to: int | None, accept: bool, decline: bool, out_dir: Pat
 
 
 @main.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", metavar="FILE|GAME", type=click.Path(path_type=Path))
 @click.option("--to", "recipient", help="Recipient address (default: every other seat's player).")
 @click.option("--send", is_flag=True, help="Send it by SMTP (configured in $PBEM_HOME/smtp.toml or --smtp).")
 @click.option("--smtp", "smtp_file", type=click.Path(path_type=Path), help="SMTP settings file ([smtp] host, port, sender...).")
 def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) -> None:
-    """Make an .eml with the turn log as body and the game file attached."""
+    """Make an .eml with the turn log as body and the game file attached
+    (and send it, with --send; run it again to retry a failed send).  It
+    signs nothing: no passphrase is asked."""
     from pbem import mail as mailmod
     from pbem import session
     from pbem.protocol import gamefile
 
-    me = _me()
-    loaded = session.open_game(file, me, cached=True)
+    public = _my_public()
+    loaded = session.open_game(file, None, cached=True)
     m = loaded.match
-    recipients = [recipient] if recipient else session.recipients(m)
+    seat = next((s for s, p in m.seats.items() if p.identity.sign_pub == public.sign_pub), None)
+    if seat is None:
+        raise UsageError("your key is not a player of this game")
+    recipients = [recipient] if recipient else session.recipients(m, seat)
     if not recipients:
         raise UsageError("no recipient: give --to")
     to = ", ".join(recipients)
     body = session.turn_log(m, m.records[-1:])
     subject = f"[pbem] {m.game.title} {m.game_id}: exchange {len(m.exchanges)}"
-    sender = mailmod.address(me.public.name, me.public.email)
-    eml = mailmod.compose_eml(file, body, sender=sender, recipient=to, subject=subject, game_id=m.game_id)
+    sender = mailmod.address(public.name, public.email)
     out = file.with_suffix(".eml")
-    gamefile.atomic_write(out, eml)
-    click.echo(f"Email written: {out} (to {to})")
+    if out.resolve() == file.resolve():
+        raise UsageError(f"{file} is an email already: give the game file it carries")
+    eml = _kept_eml(out, file)
+    if eml is None:
+        eml = mailmod.compose_eml(file, body, sender=sender, recipient=to, subject=subject, game_id=m.game_id)
+        gamefile.atomic_write(out, eml)
+        click.echo(f"Email written: {out} (to {to})")
+    else:
+        click.echo(f"Email kept: {out} (to {to}), written before for this same file")
     if send:
         cfg = mailmod.load_smtp_config(smtp_file or session.home() / "smtp.toml")
         mailmod.send(cfg, eml, [mailmod.bare_address(r) for r in recipients])
         click.echo(f"Sent to {to} via {cfg.host}:{cfg.port}")
+
+
+def _my_public() -> Any:
+    """The player's public identity, from ``me.id.toml``: no passphrase.
+    A home made before that file existed falls back on the key."""
+    from pbem import session
+    from pbem.protocol import identity
+
+    path = session.my_public_path()
+    if path.exists():
+        return identity.load_public(path)
+    return _me().public
+
+
+def _kept_eml(out: Path, game_file: Path) -> bytes | None:
+    """The .eml written before for this very game file (a retried send
+    sends the same message, Message-ID and all), or None."""
+    from pbem.mail import extract_game
+
+    if not out.is_file():
+        return None
+    try:
+        data = out.read_bytes()
+        _, attached = extract_game(data)
+        if attached == game_file.read_bytes():
+            return data
+    except (OSError, UsageError, PbemError):
+        return None
+    return None
 
 
 @main.command()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pbem.cli.base import DICE_HELP, _me, _option_value, _parse_kv, main
+from pbem.cli.base import DICE_HELP, _me, _message, _option_value, _parse_kv, main
 from pbem.errors import UsageError
 
 
@@ -114,6 +114,7 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
 
     from pbem import cycle, games, scenario, session
 
+    message = _message(message)
     me = _me()
     data = session.load_scenario(scenario_name)
     head = scenario.header(data, scenario_name)
@@ -151,10 +152,14 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
     """Join a game you were invited to (shows it first)."""
     from pbem import cycle, session
 
+    message = _message(message)
     me = _me()
     loaded = session.open_game(file, me)
     m = loaded.match
     side = next((s for s, i in m.header.get("invited", {}).items() if i.get("sign_pub") == me.public.sign_pub), None)
+    seated = next((s for s, p in m.seats.items() if p.identity.sign_pub == me.public.sign_pub), None)
+    if side is None and seated is not None:
+        raise UsageError(f"already joined: you play {seated} in this game (you created it)")
     if side is None:
         raise UsageError("this game did not invite your key")
     if side in m.seats:
@@ -168,7 +173,10 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
     click.echo(f"Dice timing: {m.timing}")
     click.echo("Rule options:" if m.header.get("options") else "Rule options: none")
     for name, value in (m.header.get("options") or {}).items():
-        click.echo(f"  {name} = {value}")
+        click.echo(f"  {name} = {_option_text(value)}")
+    for ex in m.exchanges:
+        if ex.get("message"):
+            click.echo(session.clean_text(f"Message from {ex['side']}: \"{ex['message']}\""))
     if not yes and not click.confirm("Join this game?", default=True):
         raise UsageError("not joined; nothing written")
     done = session.append_and_write(loaded, cycle.join_exchange(m, me, side, message), me, out_dir)
@@ -178,6 +186,13 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
         click.echo(f"You move first: run `pbem play {path}`.")
     else:
         click.echo(f"Send it back: `pbem mail {path}`.")
+
+
+def _option_text(value: object) -> str:
+    """A rule option's value as it is given on the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 # ----------------------------------------------------------------------- play
