@@ -12,10 +12,13 @@ from pbem.game.contract import (
     MAX_SEATS, MIN_SEATS, Decision, Event, Game, IllegalOrder, Order, Rng, Rules, ScenarioError, SeatSpec, State,
     public,
 )
-from pbem.game.view import Block, HexMapBlock, TableBlock, TextBlock, View
+from pbem.game.view import (
+    Area, AreaLink, AreaMapPicture, Block, HexMapBlock, HexMapPicture, MapPicture, Piece, TableBlock, TextBlock, View,
+)
 
 __all__ = [
-    "MAX_SEATS", "MIN_SEATS", "BaseGame", "BaseRules", "Block", "Decision", "Event", "Game", "HexMapBlock",
-    "IllegalOrder", "Order", "ProbeStop", "Rng", "Rules", "ScenarioError", "SeatSpec", "State", "TableBlock",
-    "TextBlock", "View", "check_commitment", "commit", "probe", "public", "validate_seats",
+    "MAX_SEATS", "MIN_SEATS", "Area", "AreaLink", "AreaMapPicture", "BaseGame", "BaseRules", "Block", "Decision",
+    "Event", "Game", "HexMapBlock", "HexMapPicture", "IllegalOrder", "MapPicture", "Order", "Piece", "ProbeStop",
+    "Rng", "Rules", "ScenarioError", "SeatSpec", "State", "TableBlock", "TextBlock", "View", "check_commitment",
+    "commit", "probe", "public", "validate_seats",
 ]

@@ -20,7 +20,7 @@ from typing import Any
 
 from pbem.board.hexgrid import HexGrid
 from pbem.game import Block, HexMapBlock, TableBlock, TextBlock, View
-from pbem.render import hexmap
+from pbem.render import hexmap, mapterm
 
 
 def hex_picture(block: HexMapBlock) -> tuple[str, str]:
@@ -41,13 +41,33 @@ def _hex_list(block: HexMapBlock) -> list[tuple[str, str]]:
 # --------------------------------------------------------------- plain text
 
 
-def render_text(view: View, width: int = 100) -> str:
+def blocks_for(view: View, map: str = "window", width: int = 100) -> list[Block]:
+    """The blocks to draw: with ``map="window"`` (the default) a whole-map
+    picture block is left to the pictures (``pbem map``); with ``"all"``
+    it is drawn instead of the map window, in windows ``width`` wide."""
+    pictures = [b for b in view.blocks if mapterm.is_picture(b)]
+    if map != "all" or not pictures:
+        return [b for b in view.blocks if not mapterm.is_picture(b)]
+    whole = [w for p in pictures for w in mapterm.whole_map(p, width)]
+    out: list[Block] = []
+    for block in view.blocks:      # the whole map where the window was (or the picture, if none)
+        if isinstance(block, HexMapBlock) or (mapterm.is_picture(block) and not any(
+                isinstance(x, HexMapBlock) for x in view.blocks)):
+            out += whole
+            whole = []
+        elif not mapterm.is_picture(block):
+            out.append(block)
+    return out
+
+
+def render_text(view: View, width: int = 100, map: str = "window") -> str:
     """``view`` as plain text (no rich, no colour), lines up to ``width``
-    where words allow (a hex map is as wide as its window)."""
+    where words allow (a hex map is as wide as its window).  ``map="all"``
+    draws the whole map (see :func:`blocks_for`)."""
     out: list[str] = [view.title, "=" * min(len(view.title), width)]
     if view.practice:
         out += ["", *_wrap(f"*** {view.practice} ***", width)]
-    for block in view.blocks:
+    for block in blocks_for(view, map, width):
         out.append("")
         out += _text_block(block, width)
     return "\n".join(out).rstrip() + "\n"
@@ -67,6 +87,8 @@ def _heading(title: str) -> list[str]:
 def _text_block(block: Block, width: int) -> list[str]:
     if isinstance(block, TextBlock):
         lines = _heading(block.title)
+        if block.style == "pre":      # preformatted (a plan of areas): never wrapped
+            return lines + [line.rstrip() for line in block.lines]
         for line in block.lines:
             lines += _wrap(f"*** {line} ***" if block.style == "notice" else line, width, "  ")
         return lines
@@ -107,8 +129,9 @@ def _table_text(block: TableBlock, width: int) -> list[str]:
 # --------------------------------------------------------------------- rich
 
 
-def render_rich(view: View) -> Any:
-    """``view`` as a rich renderable (a Group of Panels and Tables)."""
+def render_rich(view: View, map: str = "window", width: int = 100) -> Any:
+    """``view`` as a rich renderable (a Group of Panels and Tables);
+    ``map="all"`` draws the whole map in windows ``width`` wide."""
     from rich.console import Group
     from rich.panel import Panel
     from rich.text import Text
@@ -116,7 +139,7 @@ def render_rich(view: View) -> Any:
     parts: list[Any] = [Text(view.title, style="bold")]
     if view.practice:
         parts.append(Panel(Text(view.practice, style="bold yellow"), title="practice scenario"))
-    parts += [_rich_block(b) for b in view.blocks]
+    parts += [_rich_block(b) for b in blocks_for(view, map, width)]
     return Group(*parts)
 
 
@@ -127,7 +150,8 @@ def _rich_block(block: Block) -> Any:
 
     if isinstance(block, TextBlock):
         style = {"notice": "bold yellow", "heading": "bold"}.get(block.style, "")
-        return Panel(Text("\n".join(block.lines), style=style), title=block.title or None)
+        body = Text("\n".join(block.lines), style=style, no_wrap=block.style == "pre")
+        return Panel(body, title=block.title or None, expand=block.style != "pre")
     if isinstance(block, TableBlock):
         t = Table(title=block.title or None, caption=block.caption or None)
         for col in block.columns:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.board.hexgrid import HexGrid
 from pbem.game import HexMapBlock, TableBlock, TextBlock, View
-from pbem.games.avd import orders
+from pbem.games.avd import mapdata, orders
 from pbem.games.avd.board import SIDE_NAME
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET
 
@@ -36,6 +36,7 @@ def view(rules: Any, state: dict[str, Any], seat: str | None) -> View:
     blocks: list[Any] = [_situation(rules, state, seat), _map_block(rules, state)]
     blocks += [_units_table(rules, state, s) for s in SIDES]
     blocks.append(_victory(rules, state))
+    blocks.append(mapdata.picture(rules, state))     # the whole map: drawn on request (pbem map, --map all)
     return View(f"{scn.title or 'A Victory Denied'} - Turn {state['turn']}", tuple(blocks),
                 practice=(scn.notice or PRACTICE) if scn.practice else "")
 
