@@ -38,6 +38,11 @@ def test_14_8_crusader_removes_the_luftwaffe_in_november():
     fk = put(state, "german", "G-2FK", "9")
     state["turn"] = 5
     rules._final_phase(state, FakeRng(0), [])
+    d = rules.pending(state)                      # the German's program shows its LW HQs (a private answer)
+    assert (d.kind, d.private) == ("crusader", True)
+    answer = rules.private_answer(state, d)
+    answer["openings"] = [{"handle": t, "value": state["hidden"]["german"]["blocks"][t]} for t in answer["open"]]
+    state, _ = rules.apply(state, "german", answer, FakeRng(0))
     assert fk not in state["tokens"] and state["air"]["ready"] == {"he111": 0, "stuka": 0}
     assert state["german_lost"] == 0
 

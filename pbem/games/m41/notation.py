@@ -12,7 +12,7 @@
     pass; disband 17; dl S05                (4.1: take back a DL to build another)
     ti; ...; no blitz; no exploit           (decline them in advance: no stop after the battles)
     exploit no | exploit; move G05 13 14   (Exploitation, 10.18)
-    reveal | attrition | setup            (answered by the side's own program)
+    reveal | attrition | crusader | setup (answered by the side's own program; crusader: OR 14.8)
     setup; place S12 46; place S13 44; dl 17 18; pick G20 G-DR   (owner-chosen set-up areas, DLs, blocks)
 
 Areas entered are listed in order; the starting area is not repeated.  The
@@ -51,7 +51,7 @@ def parse(text: str) -> dict[str, Any]:
     head = segs[0]
     verb = head[0].lower()
     order: dict[str, Any] = {"verb": verb}
-    if verb in ("reveal", "attrition") or (verb == "setup" and len(segs) == 1):
+    if verb in ("reveal", "attrition", "crusader") or (verb == "setup" and len(segs) == 1):
         return order
     if verb == "setup":
         for seg in segs[1:]:

@@ -254,6 +254,9 @@ class M41Rules(BaseRules):
                             ("exploit no", "exploit; move TOK AREA..."), policy="exploit")
         if phase == "attrition":
             return Decision(state["active"], "attrition", "isolated blocks lose a step", ("attrition",), private=True)
+        if phase == "crusader":
+            return Decision(GERMAN, "crusader", "german: Operation Crusader: show your LW HQs, which leave the map "
+                            "for good (OR 14.8)", ("crusader",), private=True)
         side = state["active"]
         opts = ["pass", "ti; activate HQ [AREA...]; move TOK AREA...; dl TOK; art HQ AREA; fight AREA"]
         if state["initiative"] == side:
@@ -286,7 +289,7 @@ class M41Rules(BaseRules):
             raise IllegalOrder(f"it is {decision.side}'s turn to decide ({decision.kind}), not {side}'s")
         verb = order.get("verb")
         expected = {"setup": ("setup",), "logistics": ("logistics",), "reinforce": ("reinforce",), "reveal": ("reveal",), "losses": ("losses",), "aa": ("aa",),
-                    "attrition": ("attrition",), "impulse": ("pass", "ti", "si"),
+                    "attrition": ("attrition",), "crusader": ("crusader",), "impulse": ("pass", "ti", "si"),
                     "blitz": ("blitz",), "exploit": ("exploit",)}[decision.kind]
         if verb not in expected:
             raise IllegalOrder(f"{decision.kind} expected, not {verb!r}")
@@ -1476,12 +1479,18 @@ class M41Rules(BaseRules):
         self._start_impulse(state, rng, events)
 
     def _final_phase(self, state: State, rng: Rng, events: list[Event]) -> None:
-        """Bombers return (13.1), Kiev check (13.2), then the next turn or the
-        end of the game."""
-        sc = self.sc
+        """Bombers return (13.1), Operation Crusader (OR 14.8: the German's
+        program shows its LW HQs first, a private decision), then the rest."""
         air.destroyed_return(state)
-        if self.options["or14_8_crusader"] and sc.sequence["months"][state["turn"] - 1] == "November":
-            self._crusader(state, events)
+        if self.options["or14_8_crusader"] and self.sc.sequence["months"][state["turn"] - 1] == "November":
+            state["phase"] = "crusader"
+            return
+        self._final_phase_rest(state, rng, events)
+
+    def _final_phase_rest(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Kiev check (13.2), Leningrad (13.3), then the next turn or the end
+        of the game."""
+        sc = self.sc
         if state["discs"]["kiev"] == SOVIET and all(state["control"][a] == GERMAN for a in sc.special_cities.values()):
             state["discs"]["kiev"] = GERMAN
             self._arrive(state, GERMAN, [b for a in sc.arrivals if a.get("event") == "kiev" for b in a["blocks"]])
@@ -1508,19 +1517,45 @@ class M41Rules(BaseRules):
                 self._arrive(state, a["side"], a["blocks"])
         self._begin_logistics(state, rng, events)
 
-    def _crusader(self, state: State, events: list[Event]) -> None:
-        """OR 14.8: the Luftwaffe leaves for the Mediterranean for good; the
-        LW HQs are not German losses for the Soviet LV."""
-        for tok in sorted(state["tokens"]):
-            ident = known(state, tok)
+    def _lw_hqs(self, state: State) -> list[str]:
+        """The German LW HQ tokens on the map, as this program knows them
+        (all of them only where the German's hidden part is held)."""
+        return sorted(t for t in state["tokens"] if state["tokens"][t]["side"] == GERMAN
+                      and (ident := known(state, t)) is not None and self.sc.spec(ident[0]).type == "lwhq")
+
+    def _lw_hqs_unshown(self, state: State, shown: list[str]) -> list[str]:
+        """The LW HQs this program knows of that an answer leaves unshown."""
+        return [t for t in self._lw_hqs(state) if t not in shown]
+
+    def _apply_crusader(self, state: State, side: str, order: Order, rng: Rng, events: list[Event]) -> None:
+        """OR 14.8: the Luftwaffe leaves for the Mediterranean for good.  The
+        German shows his LW HQs (``open``); every program removes exactly the
+        shown tokens, from the core-checked openings, so the public state is
+        the same in all of them.  A shown block that is not an LW HQ is
+        refused; where the German's hidden part is known (his own program,
+        the audit) so is an answer that leaves an LW HQ unshown.  The LW HQs
+        are not German losses (no Soviet LV, 7.2.1)."""
+        shown = sorted(order.get("open") or [])
+        for tok in shown:
+            self._open(state, side, tok, order)
             v = state["tokens"][tok]
-            if v["side"] == GERMAN and (v.get("block") and self.sc.spec(v["block"]).type == "lwhq"
-                                        or ident and self.sc.spec(ident[0]).type == "lwhq"):
-                del state["tokens"][tok]
-                if state["hidden"][GERMAN] is not None:
-                    state["hidden"][GERMAN]["blocks"].pop(tok, None)
+            if self.sc.spec(v["block"]).type != "lwhq":
+                raise IllegalOrder(f"{tok}: {v['block']} is not an LW HQ (OR 14.8: only the LW HQs leave)")
+        missed = self._lw_hqs_unshown(state, shown)
+        if missed:
+            raise IllegalOrder(f"{missed[0]}: an LW HQ not shown (OR 14.8: both LW HQs leave in November's "
+                               "Final Phase)")
+        gone = [f"{t}={state['tokens'][t]['block']}" for t in shown]
+        h = state["hidden"][GERMAN]
+        for tok in shown:
+            del state["tokens"][tok]
+            if h is not None:
+                h["blocks"].pop(tok, None)
         state["air"] = {k: {t: 0 for t in air.TYPES} for k in ("ready", "aborted", "destroyed")}
-        events.append(Event("Operation Crusader: the Luftwaffe leaves the front", {}))
+        events.append(Event("Operation Crusader: the Luftwaffe leaves the front"
+                            + (f" ({', '.join(gone)})" if gone else ""), {"tokens": shown}))
+        state["phase"] = "impulse"
+        self._final_phase_rest(state, rng, events)
 
     def _leningrad_falls(self, state: State, box: str, events: list[Event]) -> None:
         """13.3: permanent; +1 German VP (the disc), no more north-border
@@ -1620,7 +1655,7 @@ class M41Rules(BaseRules):
     def private_answer(self, state: State, decision: Decision) -> Order:
         """Answer a private decision from the side's own hidden state: the
         blocks a showdown (or a face-up set-up) shows, the isolated blocks
-        that surrender."""
+        that surrender, the LW HQs that leave under OR 14.8."""
         side = decision.side
         h = state["hidden"][side]
         if decision.kind == "setup":
@@ -1629,6 +1664,8 @@ class M41Rules(BaseRules):
             raise IllegalOrder(f"{side}'s secrets are not held here")
         if decision.kind == "reveal":
             return {"verb": "reveal", "open": self._due_reveals(state, side)}
+        if decision.kind == "crusader":
+            return {"verb": "crusader", "open": self._lw_hqs(state)}
         if decision.kind == "attrition":
             gone = [t for t, v in sorted(state["tokens"].items()) if v["side"] == side and v.get("cube")
                     and not v["revealed"] and step_down(self.sc.spec(h["blocks"][t]["block"]),
