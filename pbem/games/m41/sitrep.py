@@ -18,6 +18,7 @@ from typing import Any
 
 from pbem.game import TableBlock, TextBlock, View
 
+from . import mapdata
 from . import mechanics as mx
 from .model import SIDES, Scenario
 
@@ -70,7 +71,11 @@ def view(sc: Scenario, state: dict[str, Any], seat: str | None) -> View:
                   *(", ".join(block_text(sc, state, tok, seat) for tok in mx.tokens_in(state, area, s)) for s in SIDES),
                   state["dl"].get(area, "")) for area in areas)
     table = TableBlock("areas", ("area", "control", *SIDES, "DL"), rows, _footer(sc, state))
-    return View(title, (table, TextBlock("legend", LEGEND)), practice=(sc.notice or PRACTICE) if sc.practice else "")
+    # a bystander has no concealed blocks of his own and no sightings: only the lines that apply
+    legend = LEGEND if seat is not None else (LEGEND[0], LEGEND[2])
+    picture = mapdata.picture(sc, state, seat)      # the whole map: drawn on request (pbem map, --map all)
+    return View(title, (table, TextBlock("legend", legend), picture),
+                practice=(sc.notice or PRACTICE) if sc.practice else "")
 
 
 LEGEND = (
