@@ -127,6 +127,7 @@ class Scenario:
     published_lv: dict[str, int] = field(default_factory=dict)
     luftwaffe: dict[str, Any] = field(default_factory=dict)
     optional: dict[str, Any] = field(default_factory=dict)
+    layout: dict[str, tuple[int, int]] = field(default_factory=dict)   # [map.layout]: area -> centre (pictures)
 
     def hoepner(self) -> str | None:
         """The Road HQ: the HQ marked 'L' (5.1)."""
@@ -245,4 +246,5 @@ def load(data: dict[str, Any]) -> Scenario:
         movement=dict(data["movement"]), limits=dict(data["limits"]), victory_rules=dict(data["victory"]),
         published_lv=dict(data.get("published_lv", {})), luftwaffe=dict(data.get("luftwaffe", {})),
         optional=dict(data.get("optional", {})),
+        layout={a: (int(xy[0]), int(xy[1])) for a, xy in (m.get("layout") or {}).items()},
     )
