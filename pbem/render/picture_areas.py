@@ -36,7 +36,7 @@ def body(pic: AreaMapPicture) -> Canvas:
     pos = {a.id: at(a) for a in placed}
     width = MARGIN * 2 + CARD_W + (max(xs) - x0) * scale if placed else MARGIN * 2
     height = MARGIN * 2 + CARD_H + (max(ys) - y0) * scale if placed else MARGIN
-    per_row = max(1, int((max(width, 900) - MARGIN) // (CARD_W + GAP)))
+    per_row = max(1, int((max(width, 1200) - MARGIN) // (CARD_W + GAP)))
     top = height + (GAP if placed else 0)
     for i, a in enumerate(loose):
         pos[a.id] = (MARGIN + CARD_W / 2 + (i % per_row) * (CARD_W + GAP), top + CARD_H / 2 + (i // per_row) * (CARD_H + GAP))
