@@ -69,11 +69,14 @@ def compose_eml(
     recipient: str,
     subject: str,
     game_id: str | None = None,
+    picture: tuple[bytes, str, str] | None = None,
 ) -> bytes:
     """Build the email for one exchange and return it as RFC 5322 bytes.
 
-    The body is the turn log (``text/plain``, UTF-8); the game file is
-    attached as ``application/toml`` under its own file name, base64-encoded
+    The body is the turn log (``text/plain``, UTF-8); with ``picture``
+    (PNG bytes, file name, alternative text) it is followed by an HTML
+    alternative showing the map picture inline (:func:`_add_picture`).
+    The game file is attached as ``application/toml`` under its own file name, base64-encoded
     so that no mail relay can alter a byte of it.  Lines end in CRLF, as on
     the wire, so the result can be saved as an ``.eml`` or handed to
     :func:`send` unchanged.
@@ -100,12 +103,32 @@ def compose_eml(
     # than raw 8-bit, which some relays still refuse.
     body_cte = None if log_text.isascii() else "quoted-printable"
     msg.set_content(log_text, charset="utf-8", cte=body_cte)
+    if picture is not None:
+        _add_picture(msg, log_text, *picture)
     msg.add_attachment(
         attachment, maintype="application", subtype="toml", filename=game_file.name
     )
     for part in msg.iter_attachments():
         del part["MIME-Version"]  # belongs on the message only (RFC 2045 s. 4)
     return msg.as_bytes()
+
+
+def _add_picture(msg: EmailMessage, log_text: str, png: bytes, name: str, alt: str) -> None:
+    """Make the body multipart/alternative: the turn log as text/plain
+    first (text-only readers show it), then an HTML part, multipart/related
+    with the map picture (``png``, named ``name``) shown inline by its
+    Content-ID above the same log."""
+    from html import escape
+
+    cid = make_msgid(domain="pbem.invalid")
+    html = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{escape(alt)}</title></head><body>\n'
+            f'<p><img src="cid:{escape(cid[1:-1])}" alt="{escape(alt)}" style="max-width:100%"></p>\n'
+            f'<pre style="font-family:monospace">{escape(log_text)}</pre>\n</body></html>\n')
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    html_part = msg.get_payload()[1]
+    html_part.add_related(png, maintype="image", subtype="png", cid=cid, filename=name, disposition="inline")
+    for part in html_part.walk():
+        del part["MIME-Version"]  # belongs on the message only (RFC 2045 s. 4)
 
 
 # --------------------------------------------------------------------------

@@ -43,8 +43,12 @@ def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit:
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--side", help="Whose view (default: yours; a bystander sees the public view).")
-def sitrep(file: Path, side: str | None) -> None:
+@click.option("--map", "map_mode", default="window", show_default=True, metavar="window|all",
+              help="window: the map around the action; all: the whole map at the terminal's width, paged.")
+def sitrep(file: Path, side: str | None, map_mode: str) -> None:
     """Situation report: map, units, what is pending for whom."""
+    if map_mode not in ("window", "all"):
+        raise UsageError(f"--map {map_mode}: give window (the map around the action) or all (the whole map)")
     me = _me(required=False)
     loaded = _open_with_progress(file, me, cached=True)
     m = loaded.match
@@ -53,6 +57,11 @@ def sitrep(file: Path, side: str | None) -> None:
         raise UsageError("you may only see your own side's view (or the public one)")
     console = _console()
     console.print(f"[bold]{m.game.title}[/bold] - game {m.game_id} - {m.who_acts()}")
+    if map_mode == "all":
+        from pbem.cli.maps import print_whole_map
+
+        print_whole_map(console, m, m.state, view)
+        return
     _print_sitrep(console, m, m.state, view)
 
 
@@ -225,7 +234,10 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
         raise UsageError(f"{file} is an email already: give the game file it carries")
     eml = _kept_eml(out, file)
     if eml is None:
-        eml = mailmod.compose_eml(file, body, sender=sender, recipient=to, subject=subject, game_id=m.game_id)
+        from pbem.cli.maps import mail_picture   # the recipient's view, drawn from the public state
+
+        eml = mailmod.compose_eml(file, body, sender=sender, recipient=to, subject=subject, game_id=m.game_id,
+                                  picture=mail_picture(m, seat))
         gamefile.atomic_write(out, eml)
         click.echo(f"Email written: {out} (to {to})")
     else:
