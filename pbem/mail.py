@@ -69,6 +69,7 @@ def compose_eml(
     recipient: str,
     subject: str,
     game_id: str | None = None,
+    thread: tuple[str, str | None, str | None] | None = None,
     picture: tuple[bytes, str, str] | None = None,
 ) -> bytes:
     """Build the email for one exchange and return it as RFC 5322 bytes.
@@ -97,7 +98,11 @@ def compose_eml(
     except ValueError as exc:  # a header value with a line break in it
         raise UsageError(f"bad mail header: {_one_line(str(exc))}") from None
     msg["Date"] = formatdate(localtime=True)
-    msg["Message-ID"] = make_msgid(domain="pbem.invalid")
+    # ``thread``: (Message-ID, In-Reply-To, References), stable per exchange (pbem.conversation).
+    msg["Message-ID"] = thread[0] if thread else make_msgid(domain="pbem.invalid")
+    for name, value in zip(("In-Reply-To", "References"), (thread or ("", None, None))[1:]):
+        if value:
+            msg[name] = value
 
     # Non-ASCII logs (unit names, player names) go quoted-printable rather
     # than raw 8-bit, which some relays still refuse.
@@ -226,8 +231,10 @@ class SmtpConfig:
     """How to reach the player's outgoing mail server.
 
     ``ssl`` opens an implicit-TLS connection (usually port 465); ``starttls``
-    upgrades a plain connection (usually port 587).  ``username`` and
-    ``password`` are used only when both are given.
+    upgrades a plain connection (usually port 587).  With a ``username``
+    the password is ``password`` when a caller gives one, else it comes
+    from ``secret`` when sending (:mod:`pbem.credentials`: a command, the
+    keyring or a prompt; never a config file).
     """
 
     host: str
@@ -237,6 +244,7 @@ class SmtpConfig:
     starttls: bool = False
     ssl: bool = False
     sender: str
+    secret: Any = None
 
 
 def load_smtp_config(path: Path) -> SmtpConfig:
@@ -249,7 +257,7 @@ def load_smtp_config(path: Path) -> SmtpConfig:
         port = 587
         starttls = true
         username = "anna"
-        password = "..."
+        password_command = "pass show mail/anna"   # or the keyring, or a prompt
         sender = "Anna <anna@example.org>"
 
     Raises :class:`~pbem.errors.UsageError` naming the first problem.
@@ -284,7 +292,7 @@ def load_smtp_config(path: Path) -> SmtpConfig:
         host=field("host", str, True),
         port=field("port", int, True),
         username=field("username", str, False),
-        password=field("password", str, False),
+        password=None,
         starttls=field("starttls", bool, False, False),
         ssl=field("ssl", bool, False, False),
         sender=field("sender", str, True),
@@ -293,8 +301,13 @@ def load_smtp_config(path: Path) -> SmtpConfig:
         raise UsageError(f"SMTP config {path}: smtp.port {config.port} is out of range")
     if config.ssl and config.starttls:
         raise UsageError(f"SMTP config {path}: choose ssl or starttls, not both")
-    if (config.username is None) != (config.password is None):
-        raise UsageError(f"SMTP config {path}: give both username and password, or neither")
+    if config.username is not None:
+        from pbem import credentials
+
+        config.secret = credentials.from_table(table, kind="smtp", host=config.host, user=config.username,
+                                               where=f"SMTP config {path}")
+    elif "password" in table or "password_command" in table:
+        raise UsageError(f"SMTP config {path}: a password setting needs smtp.username")
     return config
 
 
@@ -311,6 +324,10 @@ def send(config: SmtpConfig, eml: bytes, recipients: list[str], timeout: float =
     where = f"{config.host}:{config.port}"
     # SMTP wants CRLF; a hand-saved .eml may have lost it.
     wire = re.sub(rb"\r?\n", b"\r\n", eml)
+    if config.username is not None and config.password is None and config.secret is not None:
+        from dataclasses import replace
+
+        config = replace(config, password=config.secret.get())     # asked for now, kept nowhere
     try:
         refused = _deliver(config, wire, recipients, timeout)
     except (OSError, smtplib.SMTPException) as exc:

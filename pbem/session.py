@@ -53,14 +53,23 @@ def load_me(passphrase: Callable[[], str | None] | None = None) -> Any:
 
 
 def resolve_identity(spec: str, me: Any | None) -> Any:
-    """``me`` or a path to a public identity file."""
+    """``me``, a contact's name (``pavel``: :mod:`pbem.contacts`) or a path
+    to a public identity file (refused if it changes a contact's key)."""
+    from pbem import contacts
     from pbem.protocol import identity
 
     if spec == "me":
         if me is None:
             raise UsageError("`me` needs your key: run `pbem keygen` first")
         return me.public
-    return identity.load_public(spec)
+    kept = contacts.resolve(spec)
+    if kept is not None:
+        return kept
+    if contacts.NAME.fullmatch(spec) and not Path(spec).exists():
+        raise UsageError(f"no contact {spec!r} and no file of that name: `pbem contacts add FILE` keeps one")
+    found = identity.load_public(spec)
+    contacts.check(found, spec)
+    return found
 
 
 # ------------------------------------------------------------------ scenarios

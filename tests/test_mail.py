@@ -227,17 +227,12 @@ def test_load_smtp_config_reads_the_smtp_table(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text(
         '[smtp]\nhost = "mail.example.org"\nport = 587\nstarttls = true\n'
-        'username = "anna"\npassword = "s3cret"\nsender = "Anna <anna@example.org>"\n'
+        'username = "anna"\npassword_command = "echo s3cret"\nsender = "Anna <anna@example.org>"\n'
     )
-    assert load_smtp_config(path) == SmtpConfig(
-        host="mail.example.org",
-        port=587,
-        username="anna",
-        password="s3cret",
-        starttls=True,
-        ssl=False,
-        sender="Anna <anna@example.org>",
-    )
+    config = load_smtp_config(path)
+    assert (config.host, config.port, config.username, config.password, config.starttls, config.ssl, config.sender) == (
+        "mail.example.org", 587, "anna", None, True, False, "Anna <anna@example.org>")
+    assert config.secret.get() == "s3cret"      # run when needed, never kept in the file (tests/test_credentials.py)
 
 
 @pytest.mark.parametrize(
@@ -250,7 +245,8 @@ def test_load_smtp_config_reads_the_smtp_table(tmp_path: Path) -> None:
         ('[smtp]\nport = 25\nsender = "a@b"\n', "lacks host"),
         ('[smtp]\nhost = "h"\nport = "25"\nsender = "a@b"\n', "smtp.port must be int"),
         ('[smtp]\nhost = "h"\nport = 25\nsender = "a@b"\nssl = true\nstarttls = true\n', "not both"),
-        ('[smtp]\nhost = "h"\nport = 25\nsender = "a@b"\nusername = "u"\n', "username and password"),
+        ('[smtp]\nhost = "h"\nport = 25\nsender = "a@b"\nusername = "u"\npassword = "p"\n', "plain password is not kept"),
+        ('[smtp]\nhost = "h"\nport = 25\nsender = "a@b"\npassword_command = "echo p"\n', "needs smtp.username"),
     ],
 )
 def test_load_smtp_config_errors_are_one_line(tmp_path: Path, text: str | None, message: str) -> None:

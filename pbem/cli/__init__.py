@@ -8,6 +8,7 @@ is written unless the whole command succeeded.  The commands live by job in
 from __future__ import annotations
 
 from pbem.cli import play, records, setup  # noqa: F401  (registers the commands)
+from pbem.cli import mailbox  # noqa: F401  (games, fetch, contacts, password)
 from pbem.cli import maps  # noqa: F401  (map)
 from pbem.cli.base import main
 

@@ -14,7 +14,7 @@ ANSWERS_NO = ("n", "no")
 
 
 @main.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", metavar="[FILE|GAME]", type=click.Path(path_type=Path), required=False)
 @click.option("--orders", "orders_file", type=click.Path(path_type=Path),
               help="Play non-interactively from an orders TOML file (orders = [\"...\"], message, [policies]).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
@@ -26,6 +26,9 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
     from pbem.render.turnlog import record_lines
 
     me = _me()
+    if file is None or not file.exists():      # no argument: the game waiting for you; GAME: its newest kept file
+        from pbem.cli.mailbox import game_to_play
+        file = game_to_play(file, me)
     loaded = session.open_game(file, me, scenario=scenario_override, cached=True)
     if loaded.match.me is None:     # before anything is kept: a stranger's file never reaches $PBEM_HOME
         raise UsageError("your key is not a player of this game")

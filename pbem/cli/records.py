@@ -217,6 +217,9 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
     from pbem.protocol import gamefile
 
     public = _my_public()
+    if not file.exists():       # a GAME id: its newest kept version, written out as play writes it
+        from pbem.cli.mailbox import game_to_mail
+        file = game_to_mail(file, public)
     loaded = session.open_game(file, None, cached=True)
     m = loaded.match
     seat = next((s for s, p in m.seats.items() if p.identity.sign_pub == public.sign_pub), None)
@@ -227,7 +230,9 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
         raise UsageError("no recipient: give --to")
     to = ", ".join(recipients)
     body = session.turn_log(m, m.records[-1:])
-    subject = f"[pbem] {m.game.title} {m.game_id}: exchange {len(m.exchanges)}"
+    from pbem import conversation     # one thread per game: subject, Message-ID per exchange, In-Reply-To
+
+    subject = conversation.subject(m)
     sender = mailmod.address(public.name, public.email)
     out = file.with_suffix(".eml")
     if out.resolve() == file.resolve():
@@ -237,6 +242,7 @@ def mail(file: Path, recipient: str | None, send: bool, smtp_file: Path | None) 
         from pbem.cli.maps import mail_picture   # the recipient's view, drawn from the public state
 
         eml = mailmod.compose_eml(file, body, sender=sender, recipient=to, subject=subject, game_id=m.game_id,
+                                  thread=conversation.thread_headers(m.game_id, len(m.exchanges)),
                                   picture=mail_picture(m, seat))
         gamefile.atomic_write(out, eml)
         click.echo(f"Email written: {out} (to {to})")

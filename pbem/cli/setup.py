@@ -133,6 +133,12 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
     if len(mine) != 1:
         raise UsageError("exactly one seat must be `me`")
     invited = {s: session.resolve_identity(spec, me) for s, spec in assigned.items() if spec != "me"}
+    from pbem import contacts       # a key seen for the first time is shown (and confirmed at a terminal)
+    for s, i in invited.items():
+        if contacts.known_as(i) is None:
+            click.echo(f"First use of {i.name}'s key ({s}): fingerprint {i.fingerprint}; check it with {i.name}")
+            if sys.stdin.isatty() and not click.confirm("Is it the one he gave you?", default=False):
+                raise UsageError("not created; nothing written")
     game_id = f"{game.id}-{os.urandom(6).hex()}"
     gf = cycle.new_game(game_id=game_id, game=game.id, scenario_name=head["id"], scenario=data, options=opts,
                            dice=dice, creator=me, creator_side=mine[0], invited=invited, message=message)
@@ -144,7 +150,7 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
 
 
 @main.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", metavar="FILE|GAME", type=click.Path(path_type=Path))
 @click.option("--yes", is_flag=True, help="Join without asking for confirmation.")
 @click.option("--message", default="", help="A short note to your opponent.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
@@ -154,6 +160,9 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
 
     message = _message(message)
     me = _me()
+    if not file.exists():       # a GAME id: the invitation `pbem fetch` put aside
+        from pbem.cli.mailbox import invitation_to_join
+        file = invitation_to_join(file)
     loaded = session.open_game(file, me)
     m = loaded.match
     side = next((s for s, i in m.header.get("invited", {}).items() if i.get("sign_pub") == me.public.sign_pub), None)
@@ -164,6 +173,9 @@ def join(file: Path, yes: bool, message: str, out_dir: Path) -> None:
         raise UsageError("this game did not invite your key")
     if side in m.seats:
         raise UsageError(f"already joined: you play {side} in this game")
+    from pbem import contacts       # a contact whose key changed is refused with both fingerprints
+    for player in m.seats.values():
+        contacts.check(player.identity, "this game")
     click.echo(f"Game {m.game_id}: {m.game.title}, scenario {m.header['scenario']}")
     team = "" if m.side_of(side) == side else f" for {m.side_of(side)}"
     click.echo(f"You play {side}{team}")
