@@ -2,14 +2,14 @@
 the Turn 1 chit selection until no decision is pending."""
 from __future__ import annotations
 
+import re
 import tomllib
 
 import pytest
 
 from pbem.game import Decision, public
 from pbem.games.avd import GAME, movement
-from pbem.games.avd.rules import seal_chits
-from test_avd_sequence_support import PRACTICE, SeededRng, salts
+from test_avd_sequence_support import PRACTICE, SeededRng
 
 from pbem.games.avd.bot import POLICIES  # the scripted players' standing orders
 
@@ -47,7 +47,7 @@ def _bot(rules, st, d: Decision, rng: SeededRng):
     if d.kind == "move":
         return _bot_move(rules, st, d, rng)
     if d.kind == "chits":
-        return seal_chits(rules.parse(d.options[0], st, d.side), salts(rng.r.randrange(10 ** 6)))
+        return rules.fill_secrets(st, d.side, rules.parse(d.options[0], st, d.side), lambda: b"")
     wanted = [x for x in d.options if x.split()[0] in ("attack", "buy", "place", "release", "oos", "art",
                                                       "rocket", "relocate", "seed", "activate", "elite",
                                                       "withdraw", "stars", "directive", "loss", "retreat")]
@@ -95,7 +95,8 @@ def _engine_choice(d: Decision) -> str:
 
 def test_7_1_3_engine_exchanges_keep_the_chit_selection_sealed_until_drawn():
     """Through the real exchange cycle: each side's program seals its chits
-    (fill_secrets), the other side replays them from commitments only."""
+    (its hidden items, committed by the core), the other side replays them
+    from handles only."""
     from pbem import cycle
     from pbem.protocol import gamefile
     from pbem.protocol.identity import generate
@@ -120,7 +121,8 @@ def test_7_1_3_engine_exchanges_keep_the_chit_selection_sealed_until_drawn():
     mine = {c for c, _ in german_view["hidden"]["german"]["chits"].values()}
     sealed = [t for t in public_state["cup"] if t.startswith("sealed:")]
     assert mine and sealed
-    assert not mine & set(public_state["cup"])          # the cup shows commitments, not chits
+    assert not mine & set(public_state["cup"])          # the cup shows handles, not chits
+    assert all(re.fullmatch(r"sealed:[gs]\d+\.\d+", t) for t in sealed)
 
 
 def test_game_object_describes_itself_and_refuses_unknown_options():

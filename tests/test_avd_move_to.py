@@ -9,16 +9,27 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd import movement
 from pbem.protocol.stream import FrozenRng, NeedDice
-from test_games_bad_orders import CASES
+from test_avd_sequence_support import SeededRng, practice_rules, with_openings
 
 
 def _movement_position():
-    rules, states = CASES["avd"]
-    for state in states:
+    """The first normal movement segment of a scripted practice game."""
+    rules = practice_rules()
+    state, rng = rules.initial_state(), SeededRng(7)
+    for _ in range(400):
         d = rules.pending(state)
+        if d is None:
+            break
         if d.kind == "move" and state["stack"][-1]["mode"] == "normal":
             return rules, state, d
-    pytest.skip("no movement segment in the recorded positions")
+        if d.private:
+            order = with_openings(rules, state, d.side, rules.private_answer(state, d))
+        else:
+            order = rules.demo_order(state, d)
+            order = rules.parse(order, state, d.side) if isinstance(order, str) else order
+            order = rules.fill_secrets(state, d.side, order, lambda: b"")
+        state, _ = rules.apply(state, d.side, order, rng)
+    pytest.skip("no movement segment in the scripted game")
 
 
 def test_8_1_a_destination_alone_takes_the_cheapest_legal_path() -> None:

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from pbem.game import IllegalOrder, public
-from test_avd_sequence_support import (ScriptRng, answer_all, chits_order, practice_rules, select_both)
+from test_avd_sequence_support import (ScriptRng, answer_all, chits_order, practice_rules, select_both,
+                                       with_openings)
 
 GERMAN_T1 = "chits G-3PzG-1 G-2PzG-1 G-9A-1 G-Guderian"
 SOVIET_T1 = "chits S-21A S-13A"
@@ -24,12 +25,20 @@ def test_7_1_2_selection_is_sealed_and_an_opponent_replay_reaches_the_same_publi
     public_order = {k: v for k, v in order.items() if k != "secret"}
     replay, _ = rules.apply(replay, "german", public_order, ScriptRng())
     assert public(own) == public(replay)
-    text = json.dumps(public(own))
+    # 7.1.3: nobody sees what went in the cup; the public state keeps only
+    # the chits the German could choose from (the prompt listed them, 7.1.1)
+    offered = rules.available_chits(st0, "german")
+    assert own["picks"]["german"] == {"from": [c for c in offered if c != "G-Guderian"], "first": "g1.1"}
+    text = json.dumps({k: v for k, v in public(own).items() if k != "picks"})
     for chit in ("G-3PzG-1", "G-2PzG-1", "G-9A-1"):
-        assert chit not in text                # 7.1.3: nobody sees what went in the cup
+        assert chit not in text
     assert own["guderian_box"] is True         # 7.1.2: Guderian sits in its own, open box
-    assert len([t for t in own["cup"] if t.startswith("sealed:")]) == 2
-    assert own["set_aside"].startswith("sealed:")
+    assert [t for t in own["cup"] if t.startswith("sealed:")] == ["sealed:g1.2", "sealed:g1.3"]
+    assert own["set_aside"] == "sealed:g1.1"
+    assert rules.hidden_items(own, "german") == {       # what the core commits in the German's next root
+        "g1.1": {"chit": "G-3PzG-1", "turn": 1}, "g1.2": {"chit": "G-2PzG-1", "turn": 1},
+        "g1.3": {"chit": "G-9A-1", "turn": 1}}
+    assert len(rules.hidden_items(own, "german")) <= rules.hidden_width
 
 
 def test_7_1_2_selection_must_match_the_turn_track_count():
@@ -73,8 +82,10 @@ def test_4_1_2_set_aside_3rd_panzer_group_chit_is_played_first_after_a_reveal():
     st, _ = rules.apply(st, "german", {"verb": "end-combat"}, rng)
     d = rules.pending(st)
     assert (d.side, d.kind, d.private) == ("german", "reveal", True)
-    reveal = rules.private_answer(st, d)
-    # the Soviet program checks the reveal against the commitment it holds
+    asked = rules.private_answer(st, d)
+    assert asked == {"verb": "reveal", "open": ["g1.1"]}     # the German program opens the set-aside handle
+    reveal = with_openings(rules, st, "german", asked)
+    # the Soviet program reads the chit from the opening the core checked
     replay = copy.deepcopy(st)
     replay["hidden"]["german"] = None
     st, _ = rules.apply(st, "german", reveal, rng)
@@ -85,15 +96,34 @@ def test_4_1_2_set_aside_3rd_panzer_group_chit_is_played_first_after_a_reveal():
     assert rules.pending(st).side == "german"
 
 
-def test_7_2_reveal_that_does_not_open_the_commitment_is_refused():
+@pytest.mark.parametrize("value, why", [
+    ({"chit": "G-9A-2", "turn": 1}, r"set aside on Turn 1 is a 3rd Panzer Group chit.*\(3\.7\)"),
+    ({"chit": "G-Guderian", "turn": 1}, r"Guderian goes to his own box.*\(7\.1\.2\)"),
+    ({"chit": "S-21A", "turn": 1}, "is not a German chit"),
+    ({"chit": "G-AirPower", "turn": 1}, r"could not be selected this turn \(7\.1\.1\)"),
+    ({"chit": "G-3PzG-1", "turn": 2}, "not this turn"),
+    ("G-3PzG-1", "not a chit and its turn"),
+])
+def test_7_2_a_reveal_showing_a_chit_the_side_could_not_have_put_there_is_refused(value, why):
     rules = practice_rules()
     st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
     st, _ = rules.apply(st, "german", {"verb": "end-combat"}, ScriptRng())
     d = rules.pending(st)
-    good = rules.private_answer(st, d)
-    bad = dict(good, chit="G-3PzG-2")
-    with pytest.raises(IllegalOrder, match="does not match commitment"):
+    assert rules.check_opening(st, "german", "g1.1", value) is not None
+    bad = dict(rules.private_answer(st, d), openings=[{"handle": "g1.1", "value": value}])
+    with pytest.raises(IllegalOrder, match=why):
         rules.apply(st, "german", bad, ScriptRng())
+
+
+def test_7_2_a_reveal_must_open_the_drawn_handle_and_no_other():
+    rules = practice_rules()
+    st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
+    st, _ = rules.apply(st, "german", {"verb": "end-combat"}, ScriptRng())
+    other = with_openings(rules, st, "german", {"verb": "reveal", "open": ["g1.2"]})
+    with pytest.raises(IllegalOrder, match="the chit drawn is g1.1"):
+        rules.apply(st, "german", other, ScriptRng())
+    assert "is not a face-down German chit" in rules.check_opening(st, "german", "s1.1",
+                                                                    {"chit": "G-3PzG-1", "turn": 1})
 
 
 def _to_first_draw(rules, rng):
@@ -135,15 +165,25 @@ def test_7_2_2_unplayed_guderian_is_played_after_the_last_draw():
     assert st["turn"] == 1
 
 
-def test_7_1_2_fill_secrets_gives_each_sealed_chit_its_own_salt_and_commitment():
+def test_7_1_2_fill_secrets_adds_no_salt_only_the_public_count_of_sealed_chits():
     rules = practice_rules()
     st = rules.initial_state()
-    made = iter([bytes([i]) * 16 for i in range(1, 10)])
-    order = rules.fill_secrets(st, "german", rules.parse(GERMAN_T1, st, "german"), lambda: next(made))
-    assert order["secret"]["chits"] == ["G-3PzG-1", "G-2PzG-1", "G-9A-1"]
-    assert len(set(order["secret"]["salts"])) == 3 and len(order["commitments"]) == 3
+    order = rules.fill_secrets(st, "german", rules.parse(GERMAN_T1, st, "german"), lambda: 1 / 0)
+    assert order == {"verb": "chits", "guderian": True, "count": 3,
+                     "secret": {"chits": ["G-3PzG-1", "G-2PzG-1", "G-9A-1"]}}
     st, _ = rules.apply(st, "german", order, ScriptRng())
     assert rules.pending(st).side == "soviet"
+
+
+def test_7_1_2_the_public_count_must_agree_with_the_turn_track():
+    rules = practice_rules()
+    st = rules.initial_state()
+    order = dict(chits_order(rules, st, "german", GERMAN_T1), count=2)
+    with pytest.raises(IllegalOrder, match="exactly 4"):
+        rules.apply(st, "german", order, ScriptRng())
+    own = rules.initial_state()                 # the owner's program needs the secret part
+    with pytest.raises(IllegalOrder, match="secret part"):
+        rules.apply(own, "german", {"verb": "chits", "guderian": True, "count": 3}, ScriptRng())
 
 
 def test_7_1_3_a_sealed_selection_is_written_without_its_chits():

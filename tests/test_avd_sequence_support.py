@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from pbem.games.avd import scenario
-from pbem.games.avd.rules import AvdRules, seal_chits
+from pbem.games.avd.rules import AvdRules
 
 ROOT = Path(__file__).resolve().parent.parent
 PRACTICE = ROOT / "scenarios" / "avd" / "practice.toml"
@@ -22,6 +22,24 @@ def practice_scenario():
 
 def practice_rules(**options: Any) -> AvdRules:
     return AvdRules(practice_scenario(), options)
+
+
+class AsChosen:
+    """A side's secret stream as these tests fix it: the face-down chits
+    stay under their handles in the order they were named (so a scripted
+    draw from the cup meets the chits in that order)."""
+
+    def shuffle(self, items: Sequence[Any], purpose: str) -> list[Any]:
+        return list(items)
+
+    def draw(self, items: Sequence[Any], purpose: str) -> int:
+        return 0
+
+    def roll(self, sides: int, purpose: str) -> int:
+        raise AssertionError(f"unexpected secret roll: {purpose}")
+
+    def secret(self, seat: str) -> AsChosen:
+        return self
 
 
 class SeededRng:
@@ -45,6 +63,9 @@ class SeededRng:
         out = list(items)
         self.r.shuffle(out)
         return out
+
+    def secret(self, seat: str) -> AsChosen:
+        return AsChosen()
 
 
 class ScriptRng:
@@ -73,22 +94,31 @@ class ScriptRng:
     def shuffle(self, items: Sequence[Any], purpose: str) -> list[Any]:
         return list(items)
 
-
-def salts(seed: int, n: int = 8) -> list[bytes]:
-    r = random.Random(seed)
-    return [r.randbytes(16) for _ in range(n)]
+    def secret(self, seat: str) -> AsChosen:
+        return AsChosen()
 
 
-def chits_order(rules: AvdRules, state, side: str, text: str, seed: int = 7) -> dict[str, Any]:
-    """A sealed chit selection as the side's own program makes it."""
-    return seal_chits(rules.parse(text, state, side), salts(seed))
+def chits_order(rules: AvdRules, state, side: str, text: str) -> dict[str, Any]:
+    """A chit selection as the side's own program makes it (the chits in
+    its secret part, how many are sealed in its public part)."""
+    return rules.fill_secrets(state, side, rules.parse(text, state, side), lambda: b"")
+
+
+def with_openings(rules: AvdRules, state, seat: str, order: dict[str, Any]) -> dict[str, Any]:
+    """An order that shows hidden items (``open``) as the core hands it to
+    every program: with the opening of each handle from ``seat``'s hidden
+    items (the root and its proof are the core's business, tested there)."""
+    if not order.get("open"):
+        return order
+    items = rules.hidden_items(state, seat)
+    return dict(order, openings=[{"handle": h, "value": items[h]} for h in order["open"]])
 
 
 def select_both(rules: AvdRules, state, german: str, soviet: str, rng=None):
     """Both chit selections; returns the state after them."""
     rng = rng or ScriptRng()
-    state, _ = rules.apply(state, "german", chits_order(rules, state, "german", german, 1), rng)
-    state, _ = rules.apply(state, "soviet", chits_order(rules, state, "soviet", soviet, 2), rng)
+    state, _ = rules.apply(state, "german", chits_order(rules, state, "german", german), rng)
+    state, _ = rules.apply(state, "soviet", chits_order(rules, state, "soviet", soviet), rng)
     return state
 
 
@@ -117,13 +147,12 @@ def answer_all(rules: AvdRules, state, rng, policies: dict[str, Any] | None = No
         if d is None or (stop and stop(d)):
             return state, d
         if d.private:
-            o = rules.private_answer(state, d)
+            o = with_openings(rules, state, d.side, rules.private_answer(state, d))
         else:
             o = rules.standing_answer(state, d, policies or {})
             if o is None:
                 first = next((x for x in d.options if "UNIT" not in x and "HQ HEX" not in x), "pass")
                 o = rules.parse(first, state, d.side)
-                if o["verb"] == "chits":
-                    o = seal_chits(o, salts(len(state["played"]) + 11))
+                o = rules.fill_secrets(state, d.side, o, lambda: b"")
         state, _ = rules.apply(state, d.side, o, rng)
     raise AssertionError("too many decisions")

@@ -14,8 +14,7 @@ from pbem.games.avd import relocation, supply
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, SOVIET
 from pbem.games.avd.rules import AvdRules
-from pbem.games.avd.rules import seal_chits
-from test_avd_sequence_support import SeededRng, practice_rules, practice_scenario, salts
+from test_avd_sequence_support import SeededRng, practice_rules, practice_scenario
 
 
 def _reference_supply(b: Board, side: str) -> dict[str, int]:
@@ -99,6 +98,5 @@ def _first_answer(rules, st, d):
     if o is None:
         first = next((x for x in d.options if "UNIT" not in x and "HQ HEX" not in x), "pass")
         o = rules.parse(first, st, d.side)
-        if o["verb"] == "chits":
-            o = seal_chits(o, salts(len(st["played"]) + 11))
+        o = rules.fill_secrets(st, d.side, o, lambda: b"")
     return o

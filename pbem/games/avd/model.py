@@ -152,11 +152,14 @@ STATE_SHAPE = """
       "hex": str|None, "steps": int, "oos": bool, "isolated": bool,
       "active": bool, "moved": bool, "attacked": bool } },
   "attacked_hexes": [hex...],                        # this combat segment
-  "cup": [chit ids or "sealed:<commitment hex>"], "played": [...], "guderian_box": bool,
+  "cup": [chit ids or "sealed:<handle>"], "played": [...], "guderian_box": bool,
+  "sealed": {handle: side},                          # this turn's chits still face down (handle "g3.2")
+  "picks": {side: {"from": [chits selectable], "first": handle|None}},   # 7.1.1; Turn 1 set-aside (3.7)
+  "shown": {handle: chit}, "dealt": bool,            # turned up this turn; mixed under handles yet (7.2)
   "unplayed": {"german": int, "soviet": int},        # counts only: contents hidden
   "stukas_ready": int, "stukas_used": int, "bomber": bool, "rocket": bool,
   "vp": { hex: "down"|"up:<value>"|None }, "vp_box": int, "vp_minsk": [values],
   "minsk_drm": bool, "directive": None|"moscow"|"distracted"|"choice_moscow"|"choice_distracted",
-  "hidden": {"german": {...}|None, "soviet": {...}|None}
+  "hidden": {"german": {"chits": {handle: [chit, turn]}}|None, "soviet": ...}   # hidden items, see rules.py
 }
 """

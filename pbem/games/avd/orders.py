@@ -142,7 +142,7 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
         return {"verb": "chits", "guderian": bool(gud),
                 "secret": {"chits": [c for c in ids if c not in gud]}}
     if verb == "reveal":
-        return {"verb": "reveal", "chit": chit(scn, args[0]), "salt": args[1]}
+        return {"verb": "reveal", "open": [args[0]]}
     if verb == "guderian":
         return {"verb": "guderian", "play": _yesno(args[0])}
     if verb == "stuka":
@@ -250,8 +250,8 @@ _K_UNIT, _K_UNITS, _K_HEX, _K_PATH, _K_BOOL, _K_COUNT, _K_TEXT, _K_CHITS, _K_STE
 REQUIRED, OPTIONAL = True, False
 _SHAPES: dict[str, tuple[tuple[str, int, bool], ...]] = {
     "end-move": (), "end-combat": (), "pass": (), "done": (),
-    "chits": (("guderian", _K_BOOL, OPTIONAL),),
-    "reveal": (("chit", _K_TEXT, REQUIRED), ("salt", _K_TEXT, REQUIRED)),
+    "chits": (("guderian", _K_BOOL, OPTIONAL), ("count", _K_COUNT, OPTIONAL)),
+    "reveal": (),
     "guderian": (("play", _K_BOOL, REQUIRED),),
     "stuka": (("use", _K_BOOL, REQUIRED),),
     "activate": (("unit", _K_UNIT, REQUIRED),),
@@ -358,20 +358,16 @@ def check_shape(order: Any, scn: Scenario) -> None:
 
 
 def _check_chit_selection(order: dict[str, Any], scn: Scenario) -> None:
-    secret, comms = order.get("secret"), order.get("commitments")
+    """The secret part of a selection (the owner's program and the audit
+    see it): the chits, known, each once."""
+    secret = order.get("secret")
     if secret is not None:
-        if not isinstance(secret, dict):
+        if not isinstance(secret, dict) or set(secret) != {"chits"}:
             raise IllegalOrder("chits: the selection is malformed")
-        chits, salts = secret.get("chits", []), secret.get("salts", [])
+        chits = secret["chits"]
         if not isinstance(chits, list) or any(not isinstance(c, str) or c not in scn.chits for c in chits):
             raise IllegalOrder("chits: name chits that exist")
-        if not isinstance(salts, list) or any(not isinstance(x, str) for x in salts):
-            raise IllegalOrder("chits: the salts are malformed")
         _once(chits, lambda c: c, "chit")
-    if comms is not None:
-        if not isinstance(comms, list) or any(not isinstance(c, str) for c in comms):
-            raise IllegalOrder("chits: the commitments are malformed")
-        _once(comms, lambda c: c[:12] + "...", "commitment")
 
 
 def format_loss(scn: Scenario, alloc: dict[str, int]) -> str:
@@ -388,12 +384,12 @@ def format(order: dict[str, Any], scn: Scenario) -> str:  # noqa: A001 - the int
         secret = order.get("secret") or {}
         ids = list(secret.get("chits", []))
         gud = [c for c, x in scn.chits.items() if x.kind == "guderian"] if order.get("guderian") else []
-        if not order.get("commitments"):
+        if "count" not in order:
             return "chits " + " ".join(ids + gud[:1])
         # Once sealed, the notation never shows the chits: it may reach a shared log (7.1.3).
-        return f"chits ({len(order['commitments'])} sealed)" + (" Guderian" if gud else "")
+        return f"chits ({order['count']} sealed)" + (" Guderian" if gud else "")
     if v == "reveal":
-        return f"reveal {order['chit']} {order['salt']}"
+        return " ".join(["reveal"] + [str(h) for h in order.get("open") or []])
     if v == "guderian":
         return "guderian " + ("yes" if order.get("play") else "no")
     if v == "stuka":

@@ -7,6 +7,14 @@ top says where the turn stands: a decision someone owes (``chits``,
 After every order, :meth:`AvdRules._run` works the automatic steps until a
 decision is due, so :meth:`pending` only reads the top frame.
 
+Secret chits (7.1.2, 7.1.3) are the sides' hidden items, kept by the core's
+hidden-information service: a selection carries its chits in its secret
+part; each chit sits under a public handle (``g3.2``) in the cup, mixed by
+the owner's secret stream before the first draw; a drawn handle is turned
+up by the owner's program opening it, and every program reads the chit from
+the checked opening (``hidden_items``, ``identity_of``, ``check_opening``).
+The rules make no salt, commitment or randomness of their own.
+
 Rule numbers in comments are the rulebook's; "default N" points at the
 rule-notes' ambiguity list (rules/avd.md section 8), and every ruling is
 restated in scenarios/avd/RULINGS.md.
@@ -22,9 +30,8 @@ from pbem.game import Decision, Event, IllegalOrder, Rng, State, View
 from pbem.games.avd import activation, combat, movement, orders, policies, seqmech, victory
 from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET, Scenario
-from pbem.game import check_commitment, commit
 
-SEALED = "sealed:"
+SEALED = "sealed:"         # a cup token "sealed:<handle>": a chit still face down
 PANZER_KINDS = ("2PzG", "3PzG", "guderian")
 MANDATORY = ("airpower", "art", "supply", "reinf")
 START_BOX_HEXES = ("3919", "2110")   # 3.4: Vitebsk and Bobruysk chits start in the German box
@@ -82,6 +89,14 @@ class AvdRules(BaseRules):
         self._shared: dict[Any, Any] = {}
         self._scope: dict[int, Board] | None = None
         self._decisions: dict[bytes, Decision | None] = {}
+        # 7.1.2: a side holds in secret at most the chits it selects in one
+        # turn (Turn 1 German: one more, the 3rd Panzer Group chit set
+        # aside, 3.7); every commit of its hidden items has this width.
+        most = max([1] + [max(t.german_chits + (1 if n == 1 else 0), t.german_chits_moscow or 0, t.soviet_chits)
+                          for n, t in scn.turns.items()])
+        self.hidden_width = 1
+        while self.hidden_width < most:
+            self.hidden_width *= 2
 
     # ================================================================ setup
     def initial_state(self) -> State:
@@ -130,6 +145,7 @@ class AvdRules(BaseRules):
             "stack": [_new_frame("chits", done=[])],
             "units": units, "attacked_hexes": [],
             "cup": [], "played": [], "sealed": {}, "set_aside": None, "guderian_box": False,
+            "picks": {}, "shown": {}, "dealt": False,
             "unplayed": {GERMAN: 0, SOVIET: 0},
             "stukas_ready": int(scn.options.get("stukas", 3)), "stukas_used": 0,
             "bomber": bool(scn.options.get("bomber", True)), "rocket": bool(scn.options.get("rocket", True)),
@@ -266,23 +282,67 @@ class AvdRules(BaseRules):
         if hidden is None:
             raise IllegalOrder(f"the {SIDE_NAME[decision.side]} secrets are not held by this program")
         if decision.kind == "reveal":
-            c = top["token"][len(SEALED):]
-            chit, salt = hidden["chits"][c]
-            return {"verb": "reveal", "chit": chit, "salt": salt}
+            # 7.2.1: the chit drawn is turned up; the core opens its handle and
+            # every program reads the chit from the checked opening.
+            return {"verb": "reveal", "open": [top["token"][len(SEALED):]]}
         if decision.kind == "add9a":
             return {"verb": "add-chit", "chits": self._forced_9a(state, top)}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
 
-    def fill_secrets(self, state: State, side: str, order: dict[str, Any], salt_source) -> dict[str, Any]:
-        """Complete a side's own chit selection before apply: one fresh salt
-        per sealed chit (from ``salt_source``, the engine's CSPRNG) and the
-        public commitments.  Other orders pass unchanged."""
+    def fill_secrets(self, state: State, side: str, order: dict[str, Any], new_salt) -> dict[str, Any]:
+        """A side's own chit selection goes into the file with how many
+        chits it seals (public: the quota says it anyway) and the chits in
+        its secret part, which the core seals to the side and commits among
+        its hidden items.  No salt and no randomness here."""
         secret = order.get("secret")
-        if order.get("verb") != "chits" or not isinstance(secret, dict) or secret.get("salts") \
-                or not isinstance(secret.get("chits", []), list):
+        if order.get("verb") != "chits" or not isinstance(secret, dict) or not isinstance(secret.get("chits"), list):
             return order            # nothing to seal, or malformed: apply refuses it
-        chits = list(secret.get("chits", []))
-        return seal_chits(order, [salt_source() for _ in chits])
+        return dict(order, count=len(secret["chits"]))
+
+    # ------------------------------------------------------ hidden items
+    def hidden_items(self, state: State, seat: str) -> dict[str, Any]:
+        """The chits ``seat`` put in the cup (or set aside) this turn, handle
+        -> {chit, turn}: face down until drawn (7.1.3), kept until the turn
+        ends."""
+        mine = (state["hidden"].get(seat) or {}).get("chits") or {}
+        return {h: {"chit": c, "turn": t} for h, (c, t) in mine.items()}
+
+    def identity_of(self, seat: str, value: Any) -> str | None:
+        """A chit goes into the cup at most once a turn (7.1.2): the same
+        chit shown under two handles of one turn is a cheat."""
+        if isinstance(value, dict) and isinstance(value.get("chit"), str) and isinstance(value.get("turn"), int):
+            return f"{value['chit']} (turn {value['turn']})"
+        return None
+
+    def check_opening(self, state: State, seat: str, handle: str, value: Any) -> str | None:
+        """What a chit turned up from the cup must be (every program checks
+        it before the reveal is applied): one of ``seat``'s face-down
+        handles, a chit of this turn that the side could select when it
+        chose (7.1.1), never Guderian (his own box, 7.1.2), not one already
+        face up in the cup or played this turn by another way, and for the
+        chit set aside on Turn 1 a 3rd Panzer Group chit (3.7)."""
+        if state.get("sealed", {}).get(handle) != seat:
+            return f"{handle} is not a face-down {SIDE_NAME.get(seat, seat)} chit in the cup"
+        if not isinstance(value, dict) or set(value) != {"chit", "turn"}:
+            return "not a chit and its turn"
+        chit, turn = value["chit"], value["turn"]
+        spec = self.scn.chits.get(chit) if isinstance(chit, str) else None
+        if spec is None or spec.side != seat:
+            return f"{chit!r} is not a {SIDE_NAME.get(seat, seat)} chit"
+        if turn != state["turn"]:
+            return f"{chit} was put in the cup on turn {turn!r}, not this turn ({state['turn']})"
+        pick = state["picks"].get(seat) or {}
+        if spec.kind == "guderian":
+            return "Guderian goes to his own box, never the cup (7.1.2)"
+        if chit not in pick.get("from", []):
+            return f"{chit} could not be selected this turn (7.1.1)"
+        if handle == pick.get("first") and spec.kind != "3PzG":
+            return f"the chit set aside on Turn 1 is a 3rd Panzer Group chit, not {chit} (3.7)"
+        face_up = (set(state["played"]) | {c for c in state["cup"] if not c.startswith(SEALED)}) \
+            - set(state["shown"].values())
+        if chit in face_up:
+            return f"{chit} is already face up this turn, so it was not selected (7.1.2)"
+        return None
 
     def demo_order(self, state: State, decision: Decision) -> dict[str, Any] | str:
         """The scripted demo player's choice (``pbem demo``)."""
@@ -421,12 +481,17 @@ class AvdRules(BaseRules):
         turn1g = state["turn"] == 1 and side == GERMAN
         n = min(self.quota(state, side), len(avail)) + (1 if turn1g else 0)
         gud = bool(order.get("guderian"))
+        if gud and not any(self._chit_kind(c) == "guderian" for c in avail):
+            raise IllegalOrder("Guderian is not available (no 2nd Panzer Group unit on the map)")
+        k = n - (1 if gud else 0)          # chits that go into the cup face down (7.1.3)
+        if order.get("count") not in (None, k):
+            raise IllegalOrder(f"choose exactly {n} chits, got {order['count'] + (1 if gud else 0)}")
         secret = order.get("secret")
+        hidden = state["hidden"].get(side)
+        if secret is None and hidden is not None:
+            raise IllegalOrder("a chit selection carries its chits in its secret part (chits ID ID ...)")
         if secret is not None:
             chits = list(secret.get("chits", []))
-            salts = list(secret.get("salts", []))
-            if len(salts) != len(chits):
-                raise IllegalOrder("chit selection needs one salt per chit from the program (order secret salts)")
             for c in chits:
                 if c not in avail:
                     raise IllegalOrder(f"chit {c} is not available to the {SIDE_NAME[side]} player now")
@@ -436,30 +501,16 @@ class AvdRules(BaseRules):
                 raise IllegalOrder("a chit was chosen twice")
             if turn1g and (not chits or self._chit_kind(chits[0]) != "3PzG"):
                 raise IllegalOrder("Turn 1: the first chit must be the 3rd Panzer Group chit set aside (3.7)")
-            try:
-                comms = [commit(c, bytes.fromhex(s)) for c, s in zip(chits, salts)]
-            except ValueError as exc:
-                raise IllegalOrder(f"bad chit salt: {exc}") from None
-            if order.get("commitments") not in (None, comms):
-                raise IllegalOrder("chit commitments do not match the chosen chits")
-            order["commitments"] = comms
-        else:
-            comms = order.get("commitments")
-            if not isinstance(comms, list):
-                raise IllegalOrder("a chit selection must carry its sealed chits or their commitments")
-        if gud and not any(self._chit_kind(c) == "guderian" for c in avail):
-            raise IllegalOrder("Guderian is not available (no 2nd Panzer Group unit on the map)")
-        if len(comms) + (1 if gud else 0) != n:
-            raise IllegalOrder(f"choose exactly {n} chits, got {len(comms) + (1 if gud else 0)}")
-        if len(set(comms)) != len(comms) or any(c in state["sealed"] for c in comms):
-            raise IllegalOrder("duplicate chit commitment")
-        # effect
-        hidden = state["hidden"].get(side)
+            if len(chits) != k:
+                raise IllegalOrder(f"choose exactly {n} chits, got {len(chits) + (1 if gud else 0)}")
+        # effect: k public handles, which say nothing of the chits under them
+        handles = [f"{side[0]}{state['turn']}.{i}" for i in range(1, k + 1)]
         if secret is not None and hidden is not None:
-            for c, s, h in zip(secret["chits"], secret["salts"], comms):
-                hidden["chits"][h] = [c, s]
-        tokens = [SEALED + h for h in comms]
-        for h in comms:
+            hidden["chits"] = {h: [c, state["turn"]] for h, c in zip(handles, secret["chits"])}
+        state["picks"][side] = {"from": [c for c in avail if self._chit_kind(c) != "guderian"],
+                                "first": handles[0] if turn1g and handles else None}
+        tokens = [SEALED + h for h in handles]
+        for h in handles:
             state["sealed"][h] = side
         if turn1g:
             state["set_aside"] = tokens.pop(0)
@@ -501,6 +552,8 @@ class AvdRules(BaseRules):
             state["stack"].append(_new_frame("drawn", token=token, chit=None, trump=False))
             return True
         if state["cup"]:
+            if not state["dealt"]:
+                self._deal(state, rng)
             i = rng.draw(state["cup"], f"turn {state['turn']} chit draw")
             token = state["cup"].pop(i)
             chit = None if token.startswith(SEALED) else token
@@ -520,6 +573,26 @@ class AvdRules(BaseRules):
         self._pop(state, top)
         state["stack"].append(_new_frame("endturn"))
         return True
+
+    def _deal(self, state: State, rng: Rng) -> None:
+        """7.2.1: before the first draw each side's face-down chits are mixed
+        under their handles by the side's secret stream, so that where a
+        handle stands in the cup, or the order the chits were named in,
+        tells nothing of the chit under it.  The draw itself is public (the
+        shared stream picks a place in the cup); the chit there stays the
+        owner's secret until it is turned up.  The chit set aside on Turn 1
+        (3.7) is not mixed: it is drawn first, whatever it is."""
+        state["dealt"] = True
+        for side in SIDES:
+            first = (state["picks"].get(side) or {}).get("first")
+            handles = [h for h, s in sorted(state["sealed"].items()) if s == side and h != first]
+            if len(handles) < 2:
+                continue
+            srng = rng.secret(side)
+            mine = state["hidden"].get(side)
+            if srng is not None and mine is not None:
+                dealt = srng.shuffle([mine["chits"][h] for h in handles], f"{side} chits face down in the cup")
+                mine["chits"].update(zip(handles, dealt))
 
     def _auto_execute_after(self, state, top, rng, events) -> bool:
         self._pop(state, top)
@@ -550,18 +623,25 @@ class AvdRules(BaseRules):
             if order["verb"] != "reveal":
                 raise IllegalOrder("expected the reveal of the drawn chit")
             c = top["token"][len(SEALED):]
-            chit, salt = order.get("chit"), order.get("salt")
-            try:
-                ok = isinstance(chit, str) and isinstance(salt, str) and check_commitment(chit, bytes.fromhex(salt), c)
-            except ValueError:
-                ok = False
-            if not ok:
-                raise IllegalOrder(f"revealed chit does not match commitment {c[:12]}...")
-            spec = self.scn.chits.get(chit)
-            if spec is None or spec.side != d.side or chit in state["played"]:
-                raise IllegalOrder(f"revealed chit {chit} was not a legal choice")
+            ops = order.get("openings")
+            mine = state["hidden"].get(d.side)
+            if ops is None and order.get("open") == [c] and mine is not None and c in mine["chits"]:
+                # A caller outside the engine that holds the side's hidden part
+                # (tests, scripted positions): the opening the core would give.
+                # Through the engine an `open` always carries its checked
+                # openings (the core refuses it otherwise before apply).
+                ops = [{"handle": c, "value": self.hidden_items(state, d.side)[c]}]
+            if order.get("open") != [c] or not isinstance(ops, list) or len(ops) != 1 \
+                    or not isinstance(ops[0], dict) or ops[0].get("handle") != c:
+                raise IllegalOrder(f"the chit drawn is {c}: the reveal opens it, and nothing else")
+            value = ops[0].get("value")
+            why = self.check_opening(state, d.side, c, value)
+            if why:
+                raise IllegalOrder(f"revealed chit {c}: {why}")
+            chit = value["chit"]
             top["chit"] = chit
             del state["sealed"][c]
+            state["shown"][c] = chit
             events.append(Event(f"The chit is {chit}"))
             return
         if order["verb"] != "guderian":
@@ -2240,6 +2320,7 @@ class AvdRules(BaseRules):
         state["turn"] += 1
         state["cup"], state["played"], state["guderian_box"] = [], [], False
         state["sealed"], state["art_hexes"] = {}, []
+        state["picks"], state["shown"], state["dealt"] = {}, {}, False
         for side in SIDES:
             if state["hidden"].get(side) is not None:
                 state["hidden"][side]["chits"] = {}
@@ -2311,14 +2392,3 @@ class AvdRules(BaseRules):
         down = sum(1 for c in state["vp"].values() if c == "down")
         return {"face_up": up, "face_down": down, "box": len(state["vp_box"]), "minsk": len(state["vp_minsk"])}
 
-
-def seal_chits(order: dict[str, Any], salts: list[bytes]) -> dict[str, Any]:
-    """Give a parsed ``chits`` order its secret part and commitments, as
-    the side's program does before applying it (one fresh salt per chit)."""
-    chits = list(order.get("secret", {}).get("chits", order.get("chits", [])))
-    if len(salts) < len(chits):
-        raise ValueError("one salt per chit")
-    out = {k: v for k, v in order.items() if k != "chits"}
-    out["secret"] = {"chits": chits, "salts": [s.hex() for s in salts[:len(chits)]]}
-    out["commitments"] = [commit(c, s) for c, s in zip(chits, salts)]
-    return out
