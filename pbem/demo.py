@@ -53,8 +53,7 @@ def run(game: str | None, exchanges: int, keep: Path | None, echo: Callable[[str
         if keep is None:
             shutil.rmtree(folder, ignore_errors=True)
     if keep is None:
-        echo("The demo's files were in a temporary folder, now removed: `pbem demo --keep DIR` keeps them.")
-        return
+        return      # the temporary folder is gone; `pbem demo --keep DIR` keeps the files
     echo(f"The files are kept in {folder}: demo-001.toml to {last.name}, each with its turn log (.txt).")
     echo(f"Try `pbem verify {last}`, `pbem dice {last}` and `pbem log {last}` on them.")
 
