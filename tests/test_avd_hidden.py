@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_avd_sequence_support import practice_rules
+from test_avd_sequence_support import ScriptRng, practice_rules
 
 from pbem import cycle
 from pbem.protocol.gamefile import GameFile
@@ -138,3 +138,46 @@ def test_avd_makes_no_randomness_salt_or_commitment_of_its_own() -> None:
     for word in ("import random", "from random", "import secrets", "urandom", "check_commitment",
                  "commit(", "salt_source", "bytes.fromhex"):
         assert word not in source, word
+
+
+@pytest.mark.parametrize("where", ["face down", "played"])
+def test_7_1_2_an_hq_bought_back_cannot_put_its_chit_in_the_cup_twice_in_a_turn(where: str) -> None:
+    """Ruling (RULINGS.md, 7.1.2 / 11.1.1): a Soviet HQ eliminated and bought
+    back in the same turn cannot buy its chit while that chit is in play
+    (face down under one of his handles, or already played); the Soviet's
+    own program refuses it, a blind one checks what it sees, the audit the
+    rest.  Otherwise the same chit would turn up twice."""
+    import copy
+
+    from pbem.game import IllegalOrder
+    from test_avd_sequence_phases import _rp_rules
+    from test_avd_sequence_support import frame
+
+    rules = _rp_rules(5)
+    st = rules.initial_state()
+    st["turn"] = 2
+    st["stack"] = [frame("endturn"), frame("reinf", stage="buy")]
+    if where == "played":
+        st["played"].append("S-24A")
+    else:
+        st["hidden"]["soviet"]["chits"]["s2.1"] = ["S-24A", 2]
+        st["sealed"]["s2.1"] = "soviet"
+        st["cup"].append("sealed:s2.1")
+    rules._run(st, ScriptRng(), [])
+    d = rules.pending(st)
+    from pbem.games.avd import orders
+
+    offered = [o for o in d.options if o.startswith(f"buy {orders.short(rules.scn, 'S-24A-HQ')} ")]
+    assert d.kind == "buy" and offered and not [o for o in offered if o.endswith(" chit")]
+    h = rules._placement_hexes(st, "S-24A-HQ")[0]
+    order = rules.parse(f"buy S-24A-HQ {h} chit", st, "soviet")
+    with pytest.raises(IllegalOrder, match=r"S-24A is already in play this turn.*\(7\.1\.2, 11\.1\.1\)"):
+        rules.apply(copy.deepcopy(st), "soviet", order, ScriptRng())
+    blind = copy.deepcopy(st)
+    blind["hidden"]["soviet"] = None
+    if where == "played":
+        with pytest.raises(IllegalOrder, match="already in play"):
+            rules.apply(blind, "soviet", order, ScriptRng())
+    else:
+        rules.apply(blind, "soviet", order, ScriptRng())       # cannot tell: the audit refuses it
+    rules.apply(copy.deepcopy(st), "soviet", rules.parse(f"buy S-24A-HQ {h}", st, "soviet"), ScriptRng())

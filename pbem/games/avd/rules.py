@@ -2026,7 +2026,8 @@ class AvdRules(BaseRules):
             b = self.board(state)
             for u in self._reserve_buyable(state, top):
                 s = orders.short(self.scn, u)
-                chit = self.scn.units[u].kind == "hq" and top["rp"] >= 3
+                chit = self.scn.units[u].kind == "hq" and top["rp"] >= 3 \
+                    and self.scn.units[u].chit not in self._in_play(state, SOVIET)
                 for h in self._placement_hexes(state, u, top, b):
                     opts.append(f"buy {s} {h}")
                     if chit:
@@ -2081,6 +2082,9 @@ class AvdRules(BaseRules):
                 raise IllegalOrder(f"{self.name(uid)} costs {cost} RP, {top['rp']} left (11.1.1)")
             if h not in self._placement_hexes(state, uid, top):
                 raise IllegalOrder(f"{self.name(uid)} cannot be placed in {h} (11.1.1)")
+            if chit and spec.chit and spec.chit in self._in_play(state, SOVIET):
+                raise IllegalOrder(f"{spec.chit} is already in play this turn: a chit goes into the cup "
+                                   "once a turn (7.1.2, 11.1.1)")
             top["rp"] -= cost
             self._place_soviet(state, uid, h, rng, events, top)
             if chit and spec.chit:
@@ -2246,6 +2250,15 @@ class AvdRules(BaseRules):
             for h in self._placement_hexes(state, u, None, b):
                 out.append(f"place {orders.short(self.scn, u)} {h}")
         return out
+
+    def _in_play(self, state: State, side: str) -> set[str]:
+        """The chits in play this turn: played or face up in the cup, and,
+        where ``side``'s secrets are held (its own program, the audit), its
+        face-down chits too.  A program without them checks the public part
+        and the audit the rest."""
+        mine = (state["hidden"].get(side) or {}).get("chits") or {}
+        return set(state["played"]) | {c for c in state["cup"] if not c.startswith(SEALED)} \
+            | {c for c, _ in mine.values()}
 
     # ---------------------------------------------------- 9th Army chit
     def _unplayed_of_kind(self, state, side, kind) -> list[str]:
