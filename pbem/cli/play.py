@@ -53,7 +53,7 @@ def play(file: Path, orders_file: Path | None, out_dir: Path, scenario_override:
         click.echo(f"Nothing to do: {m.who_acts()}.")
         return
     base = cycle.exchange_hash(m.exchanges[-1])
-    kept = journal.load(m.game_id, len(m.exchanges) + 1, base, m.me)
+    kept = journal.load(m.game_id, len(m.exchanges) + 1, base, m.me or "")
     if kept is not None:
         turn = cycle.Turn(m, me, resume=kept.orders, openings=kept.openings, answers=kept.answers)
         turn.message = kept.message
