@@ -16,22 +16,25 @@ State
     game may mutate the state it is given.
 
 Hidden information
-    Whatever a side may not see lives under ``state["hidden"][side]``.  The
+    Whatever a seat may not see lives under ``state["hidden"][seat]``.  The
     public state is the state with every ``hidden`` part removed
     (:func:`public`); its hash is what each exchange signs.  A program that does
-    not hold a side's secrets replays that side's orders with
-    ``state["hidden"][side] is None``: a game must then apply only the public
-    effect of the order (a new commitment, a count) and take the secret part on
-    trust until a reveal or the final audit checks it.  An order's secret part
-    travels in ``order["secret"]``: sealed to its owner in the file, removed
-    from the public copy of the order, restored at audit.
+    not hold a seat's secrets replays that seat's orders with
+    ``state["hidden"][seat] is None``: a game must then apply only the public
+    effect of the order (a count, a token moved) and take the secret part on
+    trust until an opening or the final audit checks it.  An order's secret
+    part travels in ``order["secret"]``: sealed to its owner in the file,
+    removed from the public copy of the order, restored at the audit.  The
+    core commits each seat's hidden items and checks every opening
+    (``hidden_items``, ``order["open"]``: see :class:`~pbem.game.BaseRules`
+    and :mod:`pbem.cycle.hidden`); face-down draws come from ``rng.secret``.
 
 Randomness
     Every roll and draw goes through the :class:`Rng` handed to ``apply``, with
     a purpose label.  A game must check an order completely *before* it draws
     anything: under sealed dice timing the engine may stop an order at its
-    first draw and resolve it in the opponent's program, and an order found
-    illegal only after a roll would waste the opponent's email.
+    first draw and resolve it in another side's program, and an order found
+    illegal only after a roll would waste that player's email.
 """
 from __future__ import annotations
 
@@ -172,9 +175,12 @@ class Rules(Protocol):
         ``pbem.render.view`` draws; nothing the seat may not see."""
 
     def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
-        """Put fresh salts and the secret part (``order["secret"]``) into an
-        order of ``seat``'s own; the engine seals the secret part to its
-        owner.  :class:`BaseRules` returns the order unchanged."""
+        """Put the secret part (``order["secret"]``: which block a rebuild
+        pays for, which chits were chosen) into an order of ``seat``'s own;
+        the engine seals it to its owner, and the core's hidden-item service
+        commits what it changes.  ``new_salt`` is for a game that keeps a
+        commitment of its own (the test games do); the shipped games need
+        none.  :class:`BaseRules` returns the order unchanged."""
 
     def demo_order(self, state: State, decision: Decision) -> Order | str:
         """The scripted player's answer (``pbem demo``, engine tests).  Every
