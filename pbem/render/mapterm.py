@@ -148,7 +148,8 @@ def whole_map(block: Block, width: int) -> list[Block]:
         return hex_windows(block, width)
     if isinstance(block, AreaMapPicture):
         plan = area_plan(block, width)
-        return ([plan] if plan else []) + [area_table(block)]
+        shown: list[Block] = [plan] if plan else []
+        return shown + [area_table(block)]
     return [block]
 
 

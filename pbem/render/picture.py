@@ -194,9 +194,9 @@ def _hex_body(pic: HexMapPicture) -> Canvas:
         river = "major_river" in feats or "minor_river" in feats
         if river:
             canvas.line((mx - ex, my - ey), (mx + ex, my + ey), RIVER, 6 if "major_river" in feats else 3,
-                        data_side=key, **{"class": "river"})
+                        dashed=False, data_side=key, **{"class": "river"})
         if "road" in feats:
-            canvas.line(ca, cb, ROAD, 3, data_side=key, **{"class": "road"})
+            canvas.line(ca, cb, ROAD, 3, dashed=False, data_side=key, **{"class": "road"})
             if river:
                 canvas.rect(mx - 5, my - 5, 10, 10, BRIDGE, INK, 1, data_side=key, **{"class": "bridge"})
     for h, c in centres.items():
@@ -223,7 +223,8 @@ def _hex_marks(canvas: Canvas, pic: HexMapPicture, h: str, c: tuple[float, float
     words = [m for m in marks if m not in STAR and m != "city"]
     if words:
         text = " ".join(words)
-        canvas.text((x, y - 0.5 * HEX), text, fit_size(text, 7, 1.5 * HEX), "#6b2d8f", **{"class": "mark"})
+        canvas.text((x, y - 0.5 * HEX), text, fit_size(text, 7, 1.5 * HEX), "#6b2d8f", bold=False,
+                    **{"class": "mark"})
 
 
 def star(canvas: Canvas, c: tuple[float, float], r: float, colour: str, **attrs: str) -> None:
@@ -249,7 +250,7 @@ def counter(canvas: Canvas, x: float, y: float, w: float, h: float, p: Piece, wh
         tw = text_width(tag, 7) + 4
         canvas.rect(x - 2, y + h - 6 + 9 * i - 9 * (len(p.markers) - 1), tw, 9, colour, INK, 0.5)
         canvas.text((x - 2 + tw / 2, y + h - 1.5 + 9 * i - 9 * (len(p.markers) - 1)), tag, 7, "#ffffff",
-                    **{"class": "marker"})
+                    bold=False, **{"class": "marker"})
 
 
 def _stack(canvas: Canvas, h: str, c: tuple[float, float], stack: tuple[Piece, ...]) -> None:

@@ -71,18 +71,18 @@ def _link(canvas: Canvas, p: tuple[float, float], q: tuple[float, float], feats:
           pp: object) -> None:
     kinds = {f.split(":")[0] for f in feats}
     if "road" in kinds:
-        canvas.line(p, q, pp.ROAD, 4, data_link=key, **{"class": "road"})  # type: ignore[attr-defined]
+        canvas.line(p, q, pp.ROAD, 4, dashed=False, data_link=key, **{"class": "road"})  # type: ignore[attr-defined]
     if "rail" in kinds:
         canvas.line(p, q, pp.RAIL, 2, True, data_link=key, **{"class": "rail"})  # type: ignore[attr-defined]
     if not kinds & {"road", "rail"}:
-        canvas.line(p, q, "#9a9a9a", 1.5, data_link=key, **{"class": "border"})
+        canvas.line(p, q, "#9a9a9a", 1.5, dashed=False, data_link=key, **{"class": "border"})
     river = next((f for f in feats if f.split(":")[0] == "river"), None)
     if river:
         mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
         n = math.hypot(q[0] - p[0], q[1] - p[1]) or 1
         ex, ey = -(q[1] - p[1]) / n * 18, (q[0] - p[0]) / n * 18
-        canvas.line((mx - ex, my - ey), (mx + ex, my + ey), pp.RIVER, 5, data_link=key,  # type: ignore[attr-defined]
-                    **{"class": "river"})
+        canvas.line((mx - ex, my - ey), (mx + ex, my + ey), pp.RIVER, 5,  # type: ignore[attr-defined]
+                    dashed=False, data_link=key, **{"class": "river"})
         name = river.split(":", 1)[1] if ":" in river else ""
         canvas.text((mx + ex + 4, my + ey + 6), name, 8, pp.RIVER, "start")  # type: ignore[attr-defined]
 

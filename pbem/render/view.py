@@ -171,8 +171,8 @@ def _rich_block(block: Block) -> Any:
             return t
         from rich.console import Group
 
-        body: list[Any] = [Text(pic, no_wrap=True)]
+        lines: list[Any] = [Text(pic, no_wrap=True)]
         if legend:
-            body += [Text(""), Text(legend, style="dim")]
-        return Panel(Group(*body), title=block.title or None, expand=False)
+            lines += [Text(""), Text(legend, style="dim")]
+        return Panel(Group(*lines), title=block.title or None, expand=False)
     raise TypeError(f"not a view block: {block!r}")
