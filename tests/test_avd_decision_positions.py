@@ -10,13 +10,14 @@ from typing import Any, Callable
 from pbem.game import IllegalOrder
 from pbem.games.avd.bot import legal
 from test_avd_sequence_combat import _battle_setup, _clear_pair
-from test_avd_sequence_support import ScriptRng, clear_map, frame, practice_rules, put
+from fakedice import ScriptedDice
+from test_avd_sequence_support import clear_map, frame, practice_rules, put
 
 RULES = practice_rules()
 
 
 def _run(st, rng=None):
-    RULES._run(st, rng or ScriptRng(), [])
+    RULES._run(st, rng or ScriptedDice(), [])
     return st
 
 
@@ -69,16 +70,17 @@ def pos_elite():
     st["stukas_ready"] = 0
     elite = sorted(u for u, x in st["units"].items() if x["where"] == "elite_cup")[0]
     st, _ = RULES.apply(st, "soviet", {"verb": "attack", "hex": t, "units": ["S-45C", "S-44C"]},
-                        ScriptRng(rolls=[10], draws=[elite]))
+                        ScriptedDice(rolls=[(10, 10)], draws=[elite]))
     return st
 
 
 def pos_loss():
-    st, a, t = _battle_setup(RULES, "G-3Pz", "S-45C", "german")
+    st, a, t = _battle_setup(RULES, "G-3Pz", "S-45C", "german", turn=1)
     put(st, "S-1MRD", t)
     put(st, "G-4Pz", a, active=True)
+    # 3-1 shifted to 5-1 on Turn 1: a 5 reads 2DR (a German d6 cannot show the 9 once scripted here)
     st, _ = RULES.apply(st, "german", {"verb": "attack", "hex": t, "units": ["G-3Pz", "G-4Pz"]},
-                        ScriptRng(rolls=[9]))
+                        ScriptedDice(rolls=[(6, 5)]))
     return st
 
 
@@ -93,7 +95,7 @@ def pos_retreat():
     st["turn"] = 2
     # 18 against 6 is 3-1 and a 3 reads DR: three equal paths, and the stack may split
     st, _ = RULES.apply(st, "german", {"verb": "attack", "hex": "1613", "units": ["G-3Pz", "G-4Pz"]},
-                        ScriptRng(rolls=[3]))
+                        ScriptedDice(rolls=[(6, 3)]))
     return st
 
 
@@ -102,10 +104,10 @@ def pos_advance():
     put(st, "G-4Pz", a, active=True)
     put(st, "G-9A-HQ", a)
     st, _ = RULES.apply(st, "german", {"verb": "attack", "hex": t, "units": ["G-3Pz", "G-4Pz"]},
-                        ScriptRng(rolls=[3]))
+                        ScriptedDice(rolls=[(6, 3)]))
     d = RULES.pending(st)
     while d.kind == "retreat":
-        st, _ = RULES.apply(st, d.side, RULES.parse(d.options[0], st, d.side), ScriptRng())
+        st, _ = RULES.apply(st, d.side, RULES.parse(d.options[0], st, d.side), ScriptedDice())
         d = RULES.pending(st)
     return st
 
@@ -171,7 +173,7 @@ def pos_release():
 def pos_stars():
     st = RULES.initial_state()
     st["turn"] = 4
-    return _run(_with_stack(st, frame("reinf", stage="stars")), ScriptRng(rolls=[3]))
+    return _run(_with_stack(st, frame("reinf", stage="stars")), ScriptedDice(rolls=[(6, 3)]))
 
 
 def pos_add9a():

@@ -107,30 +107,32 @@ def test_2_2_every_policy_a_decision_names_is_documented_and_answered():
 
 
 def test_11_3_stars_and_11_1_1_placement_standing_orders_answer_without_asking():
-    from test_avd_sequence_support import ScriptRng, frame, practice_rules
+    from fakedice import ScriptedDice
+    from test_avd_sequence_support import frame, practice_rules
 
     rules = practice_rules()
     st = rules.initial_state()
     st["turn"] = 4
     stars = sorted(u for u, x in st["units"].items() if x["where"] == "stars")
     st["stack"] = [frame("endturn"), frame("reinf", stage="stars")]
-    rules._run(st, ScriptRng(rolls=[2]), [])
+    rules._run(st, ScriptedDice(rolls=[(6, 2)]), [])
     d = rules.pending(st)
     assert (d.side, d.kind, d.policy) == ("soviet", "stars", "stars")
     o = rules.standing_answer(st, d, {"stars": "first"})
     assert o["verb"] == "stars" and len(o["units"]) == 2 and set(o["units"]) <= set(stars)
     assert rules.standing_answer(st, d, {"stars": "ask"}) is None
-    st, _ = rules.apply(st, "soviet", o, ScriptRng())
+    st, _ = rules.apply(st, "soviet", o, ScriptedDice())
     assert sorted(u for u in stars if st["units"][u]["where"] == "reserve") == sorted(o["units"])
 
 
 def test_14_release_standing_order_none_passes_the_minsk_release():
-    from test_avd_sequence_support import ScriptRng, frame, practice_rules
+    from fakedice import ScriptedDice
+    from test_avd_sequence_support import frame, practice_rules
 
     rules = practice_rules()
     st = rules.initial_state()
     st["stack"] = [frame("endturn"), frame("reinf", stage="minsk")]
-    rules._run(st, ScriptRng(), [])
+    rules._run(st, ScriptedDice(), [])
     d = rules.pending(st)
     assert (d.side, d.kind, d.policy) == ("german", "release", "release")
     assert rules.standing_answer(st, d, {"release": "none"}) == {"verb": "pass"}

@@ -12,7 +12,8 @@ from pbem.games.avd.model import GERMAN, SOVIET
 from pbem.games.avd.rules import AvdRules
 from tests.avd_fixtures import GRID, scenario, state, unit
 from test_avd_sequence_combat import _battle_setup
-from test_avd_sequence_support import ScriptRng, clear_map, frame, practice_rules, put
+from fakedice import ScriptedDice
+from test_avd_sequence_support import clear_map, frame, practice_rules, put
 
 MAJOR = frozenset({"major_river"})
 MINOR = frozenset({"minor_river"})
@@ -43,7 +44,7 @@ def _ratio_example_rules(elite_in_cup: bool = True):
 def test_9_4_3_T11_attack_example_ten_draws_the_elite_infantry_and_the_reroll_of_3_is_dr():
     rules, st = _ratio_example_rules()
     assert rules.query(st, SOVIET, "odds 0505 with KV1 C45 KV2").splitlines()[-1].strip() == "-> 2-1"
-    rng = ScriptRng(rolls=[10, 3], draws=["EI"])
+    rng = ScriptedDice(rolls=[(10, 10), (10, 3)], draws=["EI"])
     st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
     d = rules.pending(st)
     # combat stops; the Soviet stacks the drawn unit with any attacker that has room
@@ -58,7 +59,7 @@ def test_9_4_3_T11_attack_example_ten_draws_the_elite_infantry_and_the_reroll_of
 def test_9_4_3_T26_with_the_minsk_plus_one_a_natural_9_draws_an_elite_unit():
     rules, st = _ratio_example_rules()
     st["minsk_drm"] = True
-    rng = ScriptRng(rolls=[9, 3], draws=["EI"])
+    rng = ScriptedDice(rolls=[(10, 9)], draws=["EI"])
     st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
     assert rules.pending(st).kind == "elite"                               # 9 + 1 = 10 (14.0)
     assert any("Elite" in p or "elite" in p for p in rng.log)
@@ -66,7 +67,7 @@ def test_9_4_3_T26_with_the_minsk_plus_one_a_natural_9_draws_an_elite_unit():
 
 def test_9_4_3_without_the_plus_one_a_9_is_read_on_row_9():
     rules, st = _ratio_example_rules()
-    rng = ScriptRng(rolls=[9])
+    rng = ScriptedDice(rolls=[(10, 9)])
     st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
     assert st["units"]["EI"]["where"] == "elite_cup"
     assert any(f"at 2-1: die 9 -> {rules.scn.crt.rows[9][2]}" in e.text for e in ev)
@@ -74,7 +75,7 @@ def test_9_4_3_without_the_plus_one_a_9_is_read_on_row_9():
 
 def test_9_4_3_T27_a_ten_with_an_empty_elite_cup_is_read_on_row_9():
     rules, st = _ratio_example_rules(elite_in_cup=False)
-    rng = ScriptRng(rolls=[10])
+    rng = ScriptedDice(rolls=[(10, 10)])
     st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
     assert rng.log == ["combat 0505, Soviet d10"]                         # no draw, no re-roll
     row9 = rules.scn.crt.rows[9][rules.scn.crt.columns.index("2-1")]
@@ -93,7 +94,7 @@ def test_9_4_3_T27_a_drawn_unit_no_attacker_can_stack_with_goes_back_and_row_9_i
     rules = AvdRules(dataclasses.replace(scn, units=units), {})
     for x, host in zip(extra, ("KV1", "C45", "KV2")):           # every attacker's hex already holds two
         st["units"][x] = dict(st["units"]["KV1"], hex=st["units"][host]["hex"], active=False)
-    rng = ScriptRng(rolls=[10], draws=["EI"])
+    rng = ScriptedDice(rolls=[(10, 10)], draws=["EI"])
     st, ev = rules.apply(st, SOVIET, {"verb": "attack", "hex": "0505", "units": ["KV1", "C45", "KV2"]}, rng)
     assert st["units"]["EI"]["where"] == "elite_cup"
     assert any("row 9" in e.text for e in ev)
@@ -107,7 +108,7 @@ def test_13_2_T23_art_chit_gives_half_the_d6_rounded_down_attacks(roll, attacks)
     st["turn"] = 2
     st["stack"] = [frame("endturn")]
     art = next(c for c, s in rules.scn.chits.items() if s.kind == "art")
-    rng = ScriptRng(rolls=[roll])
+    rng = ScriptedDice(rolls=[(6, roll)])
     rules._play(st, art, rng, [])
     assert st["stack"][-1]["k"] == "art" and st["stack"][-1]["left"] == attacks
     assert rng.log == ["ART chit: number of artillery attacks, Soviet d6"]
@@ -134,7 +135,7 @@ def test_13_2_T33_artillery_uses_3_1_and_a_d6_ignores_attacker_results_and_a_hex
     assert (d.side, d.kind) == (SOVIET, "art") and f"art {t}" in d.options and f"rocket {t}" in d.options
     # 3-1 with the city's two shifts is 1.5-1, whose first row is an attacker result
     assert rules.scn.crt.rows[1][1] == "A1"
-    rng = ScriptRng(rolls=[1])
+    rng = ScriptedDice(rolls=[(6, 1)])
     st, ev = rules.apply(st, SOVIET, {"verb": "art", "hex": t}, rng)
     assert rng.log == [f"art {t}, Soviet d6"]
     assert any("at 1.5-1: die 1 -> A1" in e.text for e in ev)
@@ -142,12 +143,12 @@ def test_13_2_T33_artillery_uses_3_1_and_a_d6_ignores_attacker_results_and_a_hex
     d = rules.pending(st)
     assert d is None or f"art {t}" not in d.options and f"rocket {t}" not in d.options
     with pytest.raises(IllegalOrder):
-        rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, ScriptRng(rolls=[6]))
+        rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, ScriptedDice(rolls=[(6, 6)]))
 
 
 def test_13_2_rocket_is_once_a_game_on_7_1_with_a_d6():
     rules, st, a, t = _art_position()
-    rng = ScriptRng(rolls=[2])
+    rng = ScriptedDice(rolls=[(6, 2)])
     st, ev = rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, rng)
     assert rng.log == [f"rocket {t}, Soviet d6"] and any("at 7-1" in e.text for e in ev)
     assert st["rocket"] is False
@@ -160,7 +161,7 @@ def test_13_3_T33_bomber_attacks_at_8_1_applies_only_step_losses():
     st["active"] = GERMAN
     col = rules.scn.crt.columns.index("8-1")
     roll = next(r for r, row in sorted(rules.scn.crt.rows.items()) if "DR" in row[col] and row[col][0] == "1")
-    rng = ScriptRng(rolls=[roll])
+    rng = ScriptedDice(rolls=[(6, roll)])
     st, ev = rules.apply(st, GERMAN, {"verb": "air", "recover": False, "bomber": t}, rng)
     assert rng.log == [f"bomber {t}, German d6"] and any("at 8-1" in e.text for e in ev)
     assert st["units"]["S-45C"]["hex"] == t and st["units"]["S-45C"]["steps"] == 1   # the step, no retreat
@@ -184,7 +185,7 @@ def test_9_5_7_a_unit_eliminated_by_the_zoc_of_its_retreat_hex_does_not_overrun_
     rules = AvdRules(scn, {})
     assert rules.scn.crt.rows[6][5] == "DR2"                       # 15:3 is 5-1; a 6 reads DR2
     st, ev = rules.apply(st, GERMAN, {"verb": "attack", "hex": "0505", "units": [f"G{i}" for i in range(5)]},
-                         ScriptRng(rolls=[6]))
+                         ScriptedDice(rolls=[(6, 6)]))
     assert st["units"]["S"]["where"] != "map"
     assert st["units"]["GHQ"]["where"] == "map" and st["units"]["GHQ"]["hex"] == ring[5]
     assert not any("overrun" in e.text for e in ev)
@@ -198,13 +199,13 @@ def test_14_no_plus_one_when_no_soviet_unit_is_left_in_the_pocket_to_escape():
         if x["where"] == "minsk" and rules.scn.units[u].side == SOVIET:
             x["where"] = "removed"
     st["stack"] = [frame("endturn"), frame("reinf", stage="minsk")]
-    rules._run(st, ScriptRng(), [])
+    rules._run(st, ScriptedDice(), [])
     unit_ = next(u for u, x in sorted(st["units"].items()) if x["where"] == "minsk"
                  and rules.scn.units[u].side == GERMAN and rules.scn.units[u].kind == "combat")
     table = rules.scn.minsk_escape
     roll = max(int(r) for r in table["rows"])            # the best roll for the Soviet
     assert int(table["rows"][str(roll)][0].rstrip("V")) > 0
-    st, _ = rules.apply(st, GERMAN, rules.parse(f"release {unit_}", st, GERMAN), ScriptRng(rolls=[roll], draws=[0]))
+    st, _ = rules.apply(st, GERMAN, rules.parse(f"release {unit_}", st, GERMAN), ScriptedDice(rolls=[(6, roll)], draws=[0]))
     assert st["minsk_drm"] is False
 
 
@@ -249,7 +250,7 @@ def test_2_2_2_T32_ss_reich_fights_8_8_and_moves_10_full_and_7_7_reduced(which):
         assert f"defense {strength} (SS Reich {strength})" in rules.query(st, SOVIET, f"odds {t} with 45Corps 1MRD")
     # and a battle it fights is resolved at that strength: 8 against 3 is 2-1
     st, a, t = _battle_setup(rules, "G-SSReich", "S-45C", GERMAN)
-    st, ev = rules.apply(st, GERMAN, rules.parse(f"attack {t} with SSReich", st, GERMAN), ScriptRng(rolls=[2]))
+    st, ev = rules.apply(st, GERMAN, rules.parse(f"attack {t} with SSReich", st, GERMAN), ScriptedDice(rolls=[(6, 2)]))
     assert any(f"Combat {t} at 2-1" in e.text for e in ev)
 
 
@@ -260,11 +261,11 @@ def test_13_2_a_second_rocket_is_refused_by_apply():
     t2 = next(n for n in b.grid.neighbors(a) if n != t and not b.units_at(n) and not b.in_minsk_pocket(n))
     put(st, "G-28ID", t2)
     assert {f"rocket {t}", f"rocket {t2}"} <= set(rules.pending(st).options)
-    rng = ScriptRng(rolls=[2])
+    rng = ScriptedDice(rolls=[(6, 2)])
     st, _ = rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, rng)
     from test_avd_sequence_support import answer_all
     st, d = answer_all(rules, st, rng, stop=lambda d: d.kind == "art")
     assert d is not None and d.kind == "art" and st["rocket"] is False
     assert f"art {t2}" in d.options and f"rocket {t2}" not in d.options
     with pytest.raises(IllegalOrder, match="Rocket was already used"):
-        rules.apply(st, SOVIET, {"verb": "rocket", "hex": t2}, ScriptRng(rolls=[6]))
+        rules.apply(st, SOVIET, {"verb": "rocket", "hex": t2}, ScriptedDice(rolls=[(6, 6)]))

@@ -14,7 +14,8 @@ from itertools import permutations
 import pytest
 
 from pbem.game import IllegalOrder
-from test_avd_sequence_support import ScriptRng, frame, practice_rules
+from fakedice import ScriptedDice
+from test_avd_sequence_support import frame, practice_rules
 
 NINE = ["G-9A-1", "G-9A-2", "G-9A-3"]
 
@@ -32,7 +33,7 @@ def _add9a(count: int, sealed: tuple[str, ...] = ()):
 
 def _accepted(rules, st, chits) -> bool:
     try:
-        rules.apply(copy.deepcopy(st), "german", {"verb": "add-chit", "chits": list(chits)}, ScriptRng())
+        rules.apply(copy.deepcopy(st), "german", {"verb": "add-chit", "chits": list(chits)}, ScriptedDice())
     except IllegalOrder as exc:
         assert "\n" not in str(exc)
         return False
@@ -69,7 +70,7 @@ def test_11_1_2_the_opponents_replay_takes_only_the_public_effect():
     assert not _accepted(rules, st, ["G-9A-1", "G-9A-2"])
     st["stukas_used"] = 1
     st["stack"].insert(1, frame("air"))                   # a decision after it, so the cup can be read
-    st, ev = rules.apply(st, "german", {"verb": "add-chit", "chits": ["G-9A-2"]}, ScriptRng())
+    st, ev = rules.apply(st, "german", {"verb": "add-chit", "chits": ["G-9A-2"]}, ScriptedDice())
     assert "G-9A-2" in st["cup"] and rules.pending(st).kind == "air"
 
 

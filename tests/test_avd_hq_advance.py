@@ -5,12 +5,12 @@ hex it only passed through."""
 from __future__ import annotations
 
 from test_avd_decision_positions import position
-from test_avd_sequence_support import ScriptRng
+from fakedice import ScriptedDice
 
 
 def _advance(st, d, text):
     from test_avd_decision_positions import RULES
-    st, _ = RULES.apply(st, d.side, RULES.parse(text, st, d.side), ScriptRng())
+    st, _ = RULES.apply(st, d.side, RULES.parse(text, st, d.side), ScriptedDice())
     return st, RULES.pending(st)
 
 

@@ -16,7 +16,8 @@ from pbem.game import IllegalOrder
 from pbem.games.avd import combat
 from test_avd_decision_positions import POSITIONS, RULES, position, refused
 from test_avd_sequence_combat import _battle_setup
-from test_avd_sequence_support import ScriptRng, practice_rules, put
+from fakedice import ScriptedDice
+from test_avd_sequence_support import practice_rules, put
 
 
 def _one_line(msg: str | None) -> bool:
@@ -31,7 +32,7 @@ def test_9_3_1_an_attacker_named_twice_is_refused_by_apply_not_counted_twice():
     assert rules.query(st, "german", f"odds {t} with 20Mot").splitlines()[0].endswith("1-1")
     order = {"verb": "attack", "hex": t, "units": ["G-20Mot", "G-20Mot"], "stuka": False}
     with pytest.raises(IllegalOrder, match="named twice") as exc:
-        rules.apply(copy.deepcopy(st), "german", order, ScriptRng(rolls=[1]))
+        rules.apply(copy.deepcopy(st), "german", order, ScriptedDice(rolls=[(6, 1)]))
     assert "\n" not in str(exc.value)
     with pytest.raises(IllegalOrder, match="named twice"):
         rules.parse(f"attack {t} with 20Mot 20Mot", st, "german")
@@ -48,10 +49,10 @@ def test_9_3_6_a_repeated_name_cannot_lift_an_attack_below_1_1():
     d = b.defense("G-3Pz") + b.defense("G-26ID")
     assert b.attack("S-45C") < d <= 2 * b.attack("S-45C")        # 3 against 5 alone; 6 against 5 named twice
     with pytest.raises(IllegalOrder):
-        rules.apply(copy.deepcopy(st), "soviet", {"verb": "attack", "hex": t, "units": ["S-45C"]}, ScriptRng())
+        rules.apply(copy.deepcopy(st), "soviet", {"verb": "attack", "hex": t, "units": ["S-45C"]}, ScriptedDice())
     with pytest.raises(IllegalOrder, match="named twice"):
         rules.apply(copy.deepcopy(st), "soviet", {"verb": "attack", "hex": t, "units": ["S-45C", "S-45C"]},
-                    ScriptRng(rolls=[1]))
+                    ScriptedDice(rolls=[(10, 1)]))
 
 
 @pytest.mark.parametrize("kind, text", [

@@ -13,7 +13,8 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd import rules as rules_mod
 from pbem.games.avd.bot import legal
-from test_avd_sequence_support import ScriptRng, clear_map, frame, practice_rules, put
+from fakedice import ScriptedDice
+from test_avd_sequence_support import clear_map, frame, practice_rules, put
 
 
 def accepted(rules, st, side: str, text: str) -> bool:
@@ -101,7 +102,7 @@ def test_11_3_stars_lists_every_choice_of_units_for_the_reserve():
     st = rules.initial_state()
     st["turn"] = 4
     st["stack"] = [frame("endturn"), frame("reinf", stage="stars")]
-    rules._run(st, ScriptRng(rolls=[3]), [])
+    rules._run(st, ScriptedDice(rolls=[(6, 3)]), [])
     d = rules.pending(st)
     assert d.kind == "stars"
     stars = sorted(u for u, x in st["units"].items() if x["where"] == "stars")
@@ -141,7 +142,7 @@ def _buy_state(rules, rp_turn: int = 2):
     st = rules.initial_state()
     st["turn"] = rp_turn
     st["stack"] = [frame("endturn"), frame("reinf", stage="buy")]
-    rules._run(st, ScriptRng(), [])
+    rules._run(st, ScriptedDice(), [])
     return st
 
 
@@ -172,7 +173,7 @@ def test_10_1_2_oos_lists_every_eligible_unit_and_any_few_of_them_combine():
     st = rules.initial_state()
     st["turn"] = 3
     st["stack"] = [frame("endturn"), frame("supply", stage="clear")]
-    rules._run(st, ScriptRng(), [])
+    rules._run(st, ScriptedDice(), [])
     d = rules.pending(st)
     assert d.kind == "oos"
     el = rules._oos_eligible(st)
@@ -214,7 +215,7 @@ def test_10_4_voluntary_relocation_lists_every_hq_and_hex():
     st = rules.initial_state()
     st["turn"] = 3
     st["stack"] = [frame("endturn"), frame("supply", stage="relocate_g")]
-    rules._run(st, ScriptRng(), [])
+    rules._run(st, ScriptedDice(), [])
     d = rules.pending(st)
     assert (d.side, d.kind) == ("german", "relocate")
     b = rules.board(st)

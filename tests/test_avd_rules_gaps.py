@@ -10,7 +10,8 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd import combat
 from test_avd_sequence_combat import _battle_setup
-from test_avd_sequence_support import ScriptRng, practice_rules, put
+from fakedice import ScriptedDice
+from test_avd_sequence_support import practice_rules, put
 
 HQ = "9thArmy"   # the 9th Army HQ's printed name, as typed in orders
 
@@ -37,7 +38,7 @@ def _german_attack_emptying_the_hex(hq_with_attacker: bool = True):
     o = rules.battle_odds(st, {"attackers": ["G-3Pz"], "hex": t, "stuka": 0, "dstuka": None,
                                "side": "german", "kind": "normal"})
     roll = _row_with(rules, o.label, lambda c: c[:1].isdigit() and not c.startswith("A"))
-    st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz", st, "german"), ScriptRng(rolls=[roll]))
+    st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz", st, "german"), ScriptedDice(rolls=[(6, roll)]))
     assert st["units"]["S-45C"]["where"] != "map"
     return rules, st, a, t
 
@@ -48,31 +49,31 @@ def test_12_4_hq_stacked_with_attackers_advances_after_them_up_to_two_hexes_with
     assert (d.side, d.kind) == ("german", "advance")
     assert not any(o.startswith(f"advance {HQ}") for o in d.options)   # only with its stack-mates
     second = next(o for o in d.options if o.startswith("advance 3Pz") and len(o.split()) == 4)
-    st, _ = rules.apply(st, "german", rules.parse(second, st, "german"), ScriptRng())
+    st, _ = rules.apply(st, "german", rules.parse(second, st, "german"), ScriptedDice())
     path = second.split()[2:]
     d = rules.pending(st)
     assert f"advance {HQ} {path[0]} {path[1]}" in d.options              # two: with a motorized unit
     hq_opts = [o for o in d.options if o.startswith(f"advance {HQ}")]
     assert hq_opts == [f"advance {HQ} {path[0]} {path[1]}"]              # not left alone in the attacked hex
     st, _ = rules.apply(st, "german", rules.parse(f"advance {HQ} {path[0]} {path[1]}", st, "german"),
-                        ScriptRng())
+                        ScriptedDice())
     assert st["units"]["G-9A-HQ"]["hex"] == path[1] == st["units"]["G-3Pz"]["hex"]
 
 
 def test_12_4_hq_follows_only_as_far_as_its_units_advanced():
     rules, st, a, t = _german_attack_emptying_the_hex()
-    st, _ = rules.apply(st, "german", rules.parse(f"advance 3Pz {t}", st, "german"), ScriptRng())
+    st, _ = rules.apply(st, "german", rules.parse(f"advance 3Pz {t}", st, "german"), ScriptedDice())
     d = rules.pending(st)
     hq_opts = [o for o in d.options if o.startswith(f"advance {HQ}")]
     assert hq_opts == [f"advance {HQ} {t}"]
     with pytest.raises(IllegalOrder):
         n = next(x for x in rules.board(st).grid.neighbors(t) if x != a)
-        rules.apply(st, "german", rules.parse(f"advance {HQ} {t} {n}", st, "german"), ScriptRng())
+        rules.apply(st, "german", rules.parse(f"advance {HQ} {t} {n}", st, "german"), ScriptedDice())
 
 
 def test_12_4_hq_not_stacked_with_an_attacker_does_not_advance():
     rules, st, a, t = _german_attack_emptying_the_hex(hq_with_attacker=False)
-    st, _ = rules.apply(st, "german", rules.parse(f"advance 3Pz {t}", st, "german"), ScriptRng())
+    st, _ = rules.apply(st, "german", rules.parse(f"advance 3Pz {t}", st, "german"), ScriptedDice())
     d = rules.pending(st)
     assert not any(o.startswith(f"advance {HQ}") for o in (d.options if d else ()))
 
@@ -103,7 +104,7 @@ def _soviet_stack_must_retreat():
     o = rules.battle_odds(st, {"attackers": ["G-3Pz", "G-4Pz"], "hex": t, "stuka": 0, "dstuka": None,
                                "side": "german", "kind": "normal"})
     roll = _row_with(rules, o.label, lambda c: c == "DR")
-    st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz 4Pz", st, "german"), ScriptRng(rolls=[roll]))
+    st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz 4Pz", st, "german"), ScriptedDice(rolls=[(6, roll)]))
     return rules, st, a, t
 
 
@@ -128,21 +129,21 @@ def test_9_5_1_and_12_3_split_stack_and_the_hq_goes_with_the_part_its_owner_name
     d = rules.pending(st)
     first = next(o for o in d.options if o.split()[1] == "45Corps")
     h1 = first.split()[-1]
-    st, _ = rules.apply(st, "soviet", rules.parse(first, st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(first, st, "soviet"), ScriptedDice())
     d = rules.pending(st)
     assert d.kind == "retreat" and all(len(o.split()) == 2 for o in d.options)   # 100ID, the one left
     other = next((o for o in d.options if o.split()[-1] != h1), None)
     if other is None:
         pytest.skip("no second hex for the other corps on this board")
     h2 = other.split()[-1]
-    st, _ = rules.apply(st, "soviet", rules.parse(other, st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(other, st, "soviet"), ScriptedDice())
     d = rules.pending(st)
     hq = "16thArmy"
     assert (d.side, d.kind) == ("soviet", "retreat")
     assert sorted(d.options) == sorted([f"retreat {hq} {h1}", f"retreat {hq} {h2}"])
     with pytest.raises(IllegalOrder):
-        rules.apply(st, "soviet", rules.parse(f"retreat {hq} {a}", st, "soviet"), ScriptRng())
-    st, _ = rules.apply(st, "soviet", rules.parse(f"retreat {hq} {h2}", st, "soviet"), ScriptRng())
+        rules.apply(st, "soviet", rules.parse(f"retreat {hq} {a}", st, "soviet"), ScriptedDice())
+    st, _ = rules.apply(st, "soviet", rules.parse(f"retreat {hq} {h2}", st, "soviet"), ScriptedDice())
     assert st["units"]["S-16A-HQ"]["hex"] == h2 == st["units"]["S-100ID"]["hex"]
     assert st["units"]["S-45C"]["hex"] == h1
 
@@ -151,7 +152,7 @@ def test_12_3_hq_retreats_with_a_stack_that_stays_together():
     rules, st, a, t = _soviet_stack_must_retreat()
     d = rules.pending(st)
     together = next(o for o in d.options if o.split()[1].isdigit())
-    st, _ = rules.apply(st, "soviet", rules.parse(together, st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(together, st, "soviet"), ScriptedDice())
     h = together.split()[-1]
     assert st["units"]["S-16A-HQ"]["hex"] == h == st["units"]["S-45C"]["hex"] == st["units"]["S-100ID"]["hex"]
     assert rules.pending(st).kind == "advance"
@@ -184,7 +185,7 @@ def _stars_in_reserve():
     for u in stars:
         st["units"][u]["where"] = "reserve"
     st["stack"] = [frame("endturn"), frame("reinf", stage="buy")]
-    rules._run(st, ScriptRng(), [])
+    rules._run(st, ScriptedDice(), [])
     assert rules.pending(st).kind == "buy"
     return rules, st, a, bhex, stars
 
@@ -193,13 +194,13 @@ def test_11_1_1_a_second_star_unit_needs_another_hq():
     rules, st, a, bh, stars = _stars_in_reserve()
     b = rules.board(st)
     only_a = [h for h in rules._placement_hexes(st, stars[0], st["stack"][-1]) if b.distance(h, bh) > 1]
-    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[0]} {only_a[0]}", st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[0]} {only_a[0]}", st, "soviet"), ScriptedDice())
     top = st["stack"][-1]
     second = rules._placement_hexes(st, stars[1], top)
     assert second and all(b.distance(h, bh) <= 1 for h in second)       # only at the other HQ now
     near_a_only = [h for h in b.grid.neighbors(a) if b.distance(h, bh) > 1 and h != only_a[0]]
     with pytest.raises(IllegalOrder, match="cannot be placed"):
-        rules.apply(st, "soviet", rules.parse(f"buy {stars[1]} {near_a_only[0]}", st, "soviet"), ScriptRng())
+        rules.apply(st, "soviet", rules.parse(f"buy {stars[1]} {near_a_only[0]}", st, "soviet"), ScriptedDice())
     # a unit without the "*" code is not limited (11.1.1 names "*" units only)
     plain = next(u for u, x in sorted(st["units"].items()) if x["where"] == "reserve"
                  and rules.scn.units[u].kind == "combat" and rules.scn.units[u].code != "*")
@@ -212,11 +213,11 @@ def test_11_1_1_star_units_are_matched_to_different_hqs_whichever_way_fits():
     top = st["stack"][-1]
     both = [h for h in rules._placement_hexes(st, stars[0], top) if b.distance(h, a) <= 1
             and b.distance(h, bh) <= 1 and h not in (a, bh)]
-    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[0]} {both[0]}", st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[0]} {both[0]}", st, "soviet"), ScriptedDice())
     top = st["stack"][-1]
     # the first unit can count for the 20th Army HQ, so the 13th Army's hexes stay open
     second = rules._placement_hexes(st, stars[1], top)
     assert any(b.distance(h, bh) > 1 for h in second) and any(b.distance(h, a) > 1 for h in second)
-    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[1]} {second[0]}", st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(f"buy {stars[1]} {second[0]}", st, "soviet"), ScriptedDice())
     # two HQs, two "*" units: a third has nowhere to go this turn
     assert rules._placement_hexes(st, stars[2], st["stack"][-1]) == []

@@ -11,7 +11,8 @@ from pbem.game import IllegalOrder
 from pbem.games.avd.model import GERMAN, SOVIET
 from pbem.games.avd.rules import AvdRules
 from tests.avd_fixtures import GRID, scenario, state, unit
-from test_avd_sequence_support import ScriptRng, frame
+from fakedice import ScriptedDice
+from test_avd_sequence_support import frame
 
 RING = GRID.neighbors("0505")
 MAJOR_BRIDGED = frozenset({"major_river", "road"})
@@ -31,8 +32,9 @@ def _fight(units, at, side, *, active=(), turn=2, stukas=0, **kw):
 
 
 def _attack(rules, st, side, hex_, units, rolls, stuka=False):
+    die = 10 if side == SOVIET else 6                  # 9.2: German d6, Soviet d10
     return rules.apply(st, side, {"verb": "attack", "hex": hex_, "units": list(units), "stuka": stuka},
-                       ScriptRng(rolls=rolls))
+                       ScriptedDice(rolls=[(die, r) for r in rolls]))
 
 
 def _column(events) -> str:
@@ -90,7 +92,7 @@ def test_9_3_4_a_defensive_stuka_shifts_two_columns_left():
     st, _ = _attack(rules, st, SOVIET, "0505", ["S1", "S2"], [])
     d = rules.pending(st)
     assert (d.side, d.kind) == (GERMAN, "stuka") and "4-1" in d.prompt     # 12 against 3
-    st, ev = rules.apply(st, GERMAN, {"verb": "stuka", "use": True}, ScriptRng(rolls=[2]))
+    st, ev = rules.apply(st, GERMAN, {"verb": "stuka", "use": True}, ScriptedDice(rolls=[(10, 2)]))
     assert _column(ev) == "2-1"
 
 
@@ -162,7 +164,7 @@ def test_14_0_a_german_unit_does_not_advance_into_the_minsk_pocket():
     seconds = {o.split()[-1] for o in d.options if len(o.split()) == 4}
     assert pocket not in seconds and len(seconds) >= 4
     with pytest.raises(IllegalOrder):
-        rules.apply(st, GERMAN, {"verb": "advance", "unit": "G", "path": ["0505", pocket]}, ScriptRng())
+        rules.apply(st, GERMAN, {"verb": "advance", "unit": "G", "path": ["0505", pocket]}, ScriptedDice())
 
 
 # --------------------------------------- 9.4.2 more losses than steps: all die

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from pbem.game import IllegalOrder, public
-from test_avd_sequence_support import (ScriptRng, answer_all, chits_order, practice_rules, select_both,
+from fakedice import ScriptedDice
+from test_avd_sequence_support import (answer_all, chits_order, practice_rules, select_both,
                                        with_openings)
 
 GERMAN_T1 = "chits G-3PzG-1 G-2PzG-1 G-9A-1 G-Guderian"
@@ -19,11 +20,11 @@ def test_7_1_2_selection_is_sealed_and_an_opponent_replay_reaches_the_same_publi
     rules = practice_rules()
     st0 = rules.initial_state()
     order = chits_order(rules, st0, "german", GERMAN_T1)
-    own, _ = rules.apply(copy.deepcopy(st0), "german", copy.deepcopy(order), ScriptRng())
+    own, _ = rules.apply(copy.deepcopy(st0), "german", copy.deepcopy(order), ScriptedDice())
     replay = copy.deepcopy(st0)
     replay["hidden"]["german"] = None          # the Soviet program holds no German secrets
     public_order = {k: v for k, v in order.items() if k != "secret"}
-    replay, _ = rules.apply(replay, "german", public_order, ScriptRng())
+    replay, _ = rules.apply(replay, "german", public_order, ScriptedDice())
     assert public(own) == public(replay)
     # 7.1.3: nobody sees what went in the cup; the public state keeps only
     # the chits the German could choose from (the prompt listed them, 7.1.1)
@@ -45,7 +46,7 @@ def test_7_1_2_selection_must_match_the_turn_track_count():
     rules = practice_rules()
     st = rules.initial_state()
     with pytest.raises(IllegalOrder, match="exactly 4"):
-        rules.apply(st, "german", chits_order(rules, st, "german", "chits G-3PzG-1 G-2PzG-1"), ScriptRng())
+        rules.apply(st, "german", chits_order(rules, st, "german", "chits G-3PzG-1 G-2PzG-1"), ScriptedDice())
 
 
 def test_3_7_turn_1_first_german_chit_must_be_a_3rd_panzer_group_chit():
@@ -53,7 +54,7 @@ def test_3_7_turn_1_first_german_chit_must_be_a_3rd_panzer_group_chit():
     st = rules.initial_state()
     with pytest.raises(IllegalOrder, match="3rd Panzer Group"):
         rules.apply(st, "german", chits_order(rules, st, "german", "chits G-2PzG-1 G-3PzG-1 G-9A-1 G-9A-2"),
-                    ScriptRng())
+                    ScriptedDice())
 
 
 def test_13_1_turn_1_cup_holds_the_mandatory_chits_but_no_art():
@@ -77,7 +78,7 @@ def test_4_1_2_turn_1_special_combat_segment_comes_before_any_draw():
 
 def test_4_1_2_set_aside_3rd_panzer_group_chit_is_played_first_after_a_reveal():
     rules = practice_rules()
-    rng = ScriptRng()
+    rng = ScriptedDice()
     st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
     st, _ = rules.apply(st, "german", {"verb": "end-combat"}, rng)
     d = rules.pending(st)
@@ -107,21 +108,21 @@ def test_4_1_2_set_aside_3rd_panzer_group_chit_is_played_first_after_a_reveal():
 def test_7_2_a_reveal_showing_a_chit_the_side_could_not_have_put_there_is_refused(value, why):
     rules = practice_rules()
     st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
-    st, _ = rules.apply(st, "german", {"verb": "end-combat"}, ScriptRng())
+    st, _ = rules.apply(st, "german", {"verb": "end-combat"}, ScriptedDice())
     d = rules.pending(st)
     assert rules.check_opening(st, "german", "g1.1", value) is not None
     bad = dict(rules.private_answer(st, d), openings=[{"handle": "g1.1", "value": value}])
     with pytest.raises(IllegalOrder, match=why):
-        rules.apply(st, "german", bad, ScriptRng())
+        rules.apply(st, "german", bad, ScriptedDice())
 
 
 def test_7_2_a_reveal_must_open_the_drawn_handle_and_no_other():
     rules = practice_rules()
     st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1)
-    st, _ = rules.apply(st, "german", {"verb": "end-combat"}, ScriptRng())
+    st, _ = rules.apply(st, "german", {"verb": "end-combat"}, ScriptedDice())
     other = with_openings(rules, st, "german", {"verb": "reveal", "open": ["g1.2"]})
     with pytest.raises(IllegalOrder, match="the chit drawn is g1.1"):
-        rules.apply(st, "german", other, ScriptRng())
+        rules.apply(st, "german", other, ScriptedDice())
     assert "is not a face-down German chit" in rules.check_opening(st, "german", "s1.1",
                                                                     {"chit": "G-3PzG-1", "turn": 1})
 
@@ -133,7 +134,7 @@ def _to_first_draw(rules, rng):
 
 def test_7_2_2_guderian_trump_returns_the_drawn_chit_and_activates_2nd_panzer_group():
     rules = practice_rules()
-    rng = ScriptRng(draws=["G-AirPower"])
+    rng = ScriptedDice(draws=["G-AirPower"])
     st, d = _to_first_draw(rules, rng)
     assert (d.side, d.kind, d.policy) == ("german", "guderian", "guderian")
     st, ev = rules.apply(st, "german", rules.parse("guderian yes", st, "german"), rng)
@@ -146,7 +147,7 @@ def test_7_2_2_guderian_trump_returns_the_drawn_chit_and_activates_2nd_panzer_gr
 
 def test_7_2_2_declining_the_trump_plays_the_drawn_chit():
     rules = practice_rules()
-    rng = ScriptRng(draws=["G-AirPower"])
+    rng = ScriptedDice(draws=["G-AirPower"])
     st, d = _to_first_draw(rules, rng)
     st, _ = rules.apply(st, "german", rules.standing_answer(st, d, {"guderian": "never"}), rng)
     assert st["played"][-1] == "G-AirPower"
@@ -155,7 +156,7 @@ def test_7_2_2_declining_the_trump_plays_the_drawn_chit():
 
 def test_7_2_2_unplayed_guderian_is_played_after_the_last_draw():
     rules = practice_rules()
-    rng = ScriptRng()
+    rng = ScriptedDice()
     st = select_both(rules, rules.initial_state(), GERMAN_T1, SOVIET_T1, rng)
     st, d = answer_all(rules, st, rng, policies={"guderian": "never", "relocate-voluntary": "none",
                                                   "disband": "none"},
@@ -171,7 +172,7 @@ def test_7_1_2_fill_secrets_adds_no_salt_only_the_public_count_of_sealed_chits()
     order = rules.fill_secrets(st, "german", rules.parse(GERMAN_T1, st, "german"), lambda: 1 / 0)
     assert order == {"verb": "chits", "guderian": True, "count": 3,
                      "secret": {"chits": ["G-3PzG-1", "G-2PzG-1", "G-9A-1"]}}
-    st, _ = rules.apply(st, "german", order, ScriptRng())
+    st, _ = rules.apply(st, "german", order, ScriptedDice())
     assert rules.pending(st).side == "soviet"
 
 
@@ -180,10 +181,10 @@ def test_7_1_2_the_public_count_must_agree_with_the_turn_track():
     st = rules.initial_state()
     order = dict(chits_order(rules, st, "german", GERMAN_T1), count=2)
     with pytest.raises(IllegalOrder, match="exactly 4"):
-        rules.apply(st, "german", order, ScriptRng())
+        rules.apply(st, "german", order, ScriptedDice())
     own = rules.initial_state()                 # the owner's program needs the secret part
     with pytest.raises(IllegalOrder, match="secret part"):
-        rules.apply(own, "german", {"verb": "chits", "guderian": True, "count": 3}, ScriptRng())
+        rules.apply(own, "german", {"verb": "chits", "guderian": True, "count": 3}, ScriptedDice())
 
 
 def test_7_1_3_a_sealed_selection_is_written_without_its_chits():
@@ -210,7 +211,7 @@ def test_7_1_1_panzer_group_chit_needs_a_motorized_unit_of_its_group_not_just_in
     assert avail and not any(rules.scn.chits[c].kind in ("2PzG", "3PzG", "guderian") for c in avail)
     assert "G-3PzG-1" not in rules.pending(st).prompt
     with pytest.raises(IllegalOrder, match="not available"):
-        rules.apply(st, "german", chits_order(rules, st, "german", "chits G-3PzG-1 G-9A-1 G-9A-2"), ScriptRng())
+        rules.apply(st, "german", chits_order(rules, st, "german", "chits G-3PzG-1 G-9A-1 G-9A-2"), ScriptedDice())
     panzer = next(u for u, s in sorted(rules.scn.units.items())
                   if s.formation == "3PzG" and s.motorized and s.corps and s.kind == "combat")
     put(st, panzer, "3512")

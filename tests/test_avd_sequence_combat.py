@@ -9,7 +9,8 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.avd import orders
-from test_avd_sequence_support import (ScriptRng, clear_map, frame, practice_rules, put, select_both)
+from fakedice import ScriptedDice
+from test_avd_sequence_support import (clear_map, frame, practice_rules, put, select_both)
 
 
 def _clear_pair(rules, st):
@@ -39,12 +40,12 @@ def _battle_setup(rules, attacker, defender, side, turn=2):
     return st, a, t
 
 
-def test_9_4_1_german_attack_losses_retreat_then_advance():
+def test_9_4_1_german_attack_losses_retreat_then_advance(scripted_dice):
     rules = practice_rules()
     st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
     # 9 against 3 is 3-1; row 5 of the practice CRT there reads 1DR
     assert rules.scn.crt.rows[5][3] == "1DR"
-    rng = ScriptRng(rolls=[5])
+    rng = scripted_dice([(6, 5, "German d6")])
     st, ev = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz", st, "german"), rng)
     assert any("at 3-1: die 5 -> 1DR" in e.text for e in ev)
     assert st["units"]["S-45C"]["steps"] == 1                     # one step, no choice to make
@@ -66,15 +67,15 @@ def test_9_1_a_hex_is_attacked_once_per_combat_segment():
     rules = practice_rules()
     st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
     put(st, "G-4Pz", a, active=True)
-    st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz", st, "german"), ScriptRng(rolls=[1]))
+    st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz", st, "german"), ScriptedDice(rolls=[(6, 1)]))
     with pytest.raises(IllegalOrder, match="already attacked"):
-        rules.apply(st, "german", rules.parse(f"attack {t} with 4Pz", st, "german"), ScriptRng(rolls=[1]))
+        rules.apply(st, "german", rules.parse(f"attack {t} with 4Pz", st, "german"), ScriptedDice(rolls=[(6, 1)]))
 
 
 def test_9_3_4_defensive_stuka_is_asked_of_the_german_before_the_soviet_roll():
     rules = practice_rules()
     st, a, t = _battle_setup(rules, "S-45C", "G-26ID", "soviet")
-    rng = ScriptRng(rolls=[1])
+    rng = ScriptedDice(rolls=[(10, 1)])
     st, _ = rules.apply(st, "soviet", rules.parse(f"attack {t} with 45C", st, "soviet"), rng)
     d = rules.pending(st)
     assert (d.side, d.kind, d.policy) == ("german", "stuka", "stuka-defense")
@@ -84,12 +85,12 @@ def test_9_3_4_defensive_stuka_is_asked_of_the_german_before_the_soviet_roll():
     assert any("at 1-1" in e.text for e in ev)                     # 3:3 is 1-1, clamped after the Stuka
 
 
-def test_9_4_3_soviet_ten_draws_an_elite_unit_and_rolls_again():
+def test_9_4_3_soviet_ten_draws_an_elite_unit_and_rolls_again(scripted_dice):
     rules = practice_rules()
     st, a, t = _battle_setup(rules, "S-45C", "G-26ID", "soviet")
     st["stukas_ready"] = 0                                        # no Stuka question
     elite = sorted(u for u, x in st["units"].items() if x["where"] == "elite_cup")[0]
-    rng = ScriptRng(rolls=[10, 1], draws=[elite])
+    rng = scripted_dice([(10, 10, "Soviet d10"), (10, 1, "Soviet d10")], draws=[elite])
     st, ev = rules.apply(st, "soviet", rules.parse(f"attack {t} with 45C", st, "soviet"), rng)
     assert st["units"][elite]["where"] == "map" and st["units"][elite]["hex"] == a
     assert sum("Soviet d10" in p for p in rng.log) == 2
@@ -98,11 +99,13 @@ def test_9_4_3_soviet_ten_draws_an_elite_unit_and_rolls_again():
 
 def test_9_4_2_losses_standing_order_flips_two_units_rather_than_kill_one():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
+    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german", turn=1)
     put(st, "S-1MRD", t)                                           # red may stack with tan
     put(st, "G-4Pz", a, active=True)
-    # 18 against 6 is 3-1; row 9 reads 2DR2
-    rng = ScriptRng(rolls=[9])
+    # 18 against 6 is 3-1, two columns right on Turn 1 (9.3.5): 5-1, where a
+    # 5 reads 2DR (a German d6 never reaches the 9 row this test once used)
+    assert rules.scn.crt.rows[5][5] == "2DR"
+    rng = ScriptedDice(rolls=[(6, 5)])
     st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz 4Pz", st, "german"), rng)
     d = rules.pending(st)
     assert (d.side, d.kind, d.policy) == ("soviet", "loss", "losses")

@@ -6,7 +6,8 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.avd import victory
-from test_avd_sequence_support import ScriptRng, clear_map, frame, practice_rules, put
+from fakedice import ScriptedDice
+from test_avd_sequence_support import clear_map, frame, practice_rules, put
 
 
 # --------------------------------------------------------------- T30 (16.3)
@@ -67,7 +68,7 @@ def test_16_1_german_combat_unit_entering_moscow_wins_at_once():
     start = next(h for h in grid.neighbors(moscow) if h not in rules.scn.map.moscow)
     uid = _panzer(rules)
     st = _moving(rules, "german", uid, start)
-    st, ev = rules.apply(st, "german", rules.parse(f"move {uid} {start} {moscow}", st, "german"), ScriptRng())
+    st, ev = rules.apply(st, "german", rules.parse(f"move {uid} {start} {moscow}", st, "german"), ScriptedDice())
     assert st["winner"] == "german"
     assert rules.pending(st) is None
     assert "Moscow" in rules.result(st)
@@ -82,7 +83,7 @@ def test_16_1_soviet_combat_unit_entering_the_minsk_pocket_wins_at_once():
     uid = next(u for u, s in sorted(rules.scn.units.items())
                if s.side == "soviet" and s.kind == "combat" and s.setup and not s.pvo)
     st = _moving(rules, "soviet", uid, start)
-    st, _ = rules.apply(st, "soviet", rules.parse(f"move {uid} {start} {target}", st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(f"move {uid} {start} {target}", st, "soviet"), ScriptedDice())
     assert st["winner"] == "soviet"
     assert "Minsk Pocket" in rules.result(st)
 
@@ -96,7 +97,7 @@ def test_14_german_units_may_never_enter_the_minsk_pocket():
     uid = _panzer(rules)
     st = _moving(rules, "german", uid, start)
     with pytest.raises(IllegalOrder, match="Minsk Pocket"):
-        rules.apply(st, "german", rules.parse(f"move {uid} {start} {target}", st, "german"), ScriptRng())
+        rules.apply(st, "german", rules.parse(f"move {uid} {start} {target}", st, "german"), ScriptedDice())
 
 
 # -------------------------------------------------------- VP chits (16.2)
@@ -119,7 +120,7 @@ def test_16_2_german_entry_takes_the_face_down_chit_unseen():
     st = _moving(rules, "german", uid, start)
     st["vp"][vh] = "down"
     box = list(st["vp_box"])
-    st, _ = rules.apply(st, "german", rules.parse(f"move {uid} {start} {vh}", st, "german"), ScriptRng())
+    st, _ = rules.apply(st, "german", rules.parse(f"move {uid} {start} {vh}", st, "german"), ScriptedDice())
     assert st["vp"][vh] is None
     assert st["vp_box"] == box + [rules.scn.map.victory[vh]]   # still unseen: only its class is known
 
@@ -133,7 +134,7 @@ def test_16_2_soviet_recapture_draws_from_the_box_and_places_it_face_up():
     st = _moving(rules, "soviet", uid, start)
     st["vp"][vh] = None
     st["vp_box"] = [4]                      # a chit seen face up before
-    st, _ = rules.apply(st, "soviet", rules.parse(f"move {uid} {start} {vh}", st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(f"move {uid} {start} {vh}", st, "soviet"), ScriptedDice())
     assert st["vp"][vh] == "up:4"
     assert st["vp_box"] == []
 
@@ -147,7 +148,7 @@ def test_16_1_soviet_recapture_with_an_empty_box_wins_at_once():
     st = _moving(rules, "soviet", uid, start)
     st["vp"][vh] = None
     st["vp_box"] = []
-    st, _ = rules.apply(st, "soviet", rules.parse(f"move {uid} {start} {vh}", st, "soviet"), ScriptRng())
+    st, _ = rules.apply(st, "soviet", rules.parse(f"move {uid} {start} {vh}", st, "soviet"), ScriptedDice())
     assert st["winner"] == "soviet"
 
 
@@ -165,7 +166,7 @@ def test_16_3_end_of_turn_10_counts_box_uncaptured_minsk_and_eliminated_panzers(
     st["vp_box"] = [5]
     st["vp_minsk"] = []
     st["units"][_panzer(rules)]["where"] = "elim_motorized"
-    rules._run(st, ScriptRng(), [])     # the End of Turn Phase runs by itself
+    rules._run(st, ScriptedDice(), [])     # the End of Turn Phase runs by itself
     assert st["winner"] == "soviet"                    # German 5, Soviet 2 x 3 + 6 = 12
     assert "= 12" in rules.result(st)
     assert rules.pending(st) is None
@@ -183,6 +184,6 @@ def test_16_3_face_down_chits_are_turned_up_from_the_pool_at_the_end():
     st["vp"][minor] = "down"
     st["vp_pool"]["minor"] = [2]
     st["vp_box"] = []
-    rules._run(st, ScriptRng(), [])
+    rules._run(st, ScriptedDice(), [])
     assert st["winner"] == "soviet"                    # 2 uncaptured against 0
     assert st["vp_pool"]["minor"] == []

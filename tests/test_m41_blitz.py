@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from pbem.game import IllegalOrder
+from fakedice import d6
 from test_m41_rules import RULES, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
@@ -21,7 +22,7 @@ def _cleared(weather="good"):
     tank = put(state, "german", "G-24PzK", "9")
     begin(state, "german")
     order = {"verb": "ti", "activate": [{"token": gud, "path": []}], "moves": [{"token": tank, "path": ["8"]}]}
-    state, _ = play(state, "german", order, FakeRng(0, [6, 1, 1, 1]))
+    state, _ = play(state, "german", order, FakeRng(0, d6(6, 1, 1, 1)))
     return state, gud, tank, target
 
 
@@ -36,7 +37,7 @@ def test_10_16_D34_blitz_after_clearing_a_green_area():
     assert not [e.text for e in events if e.text.startswith("battle in")] and not [p for p, _ in rng.log if " fire " in p]
     assert any(f"{tank} blitzes into" in e.text for e in events)
     fought, events = play(copy.deepcopy(state), "german", RULES.parse(f"blitz; move {tank} 13", state, "german"),
-                          FakeRng(0, [1] * 20))
+                          FakeRng(0, d6(*[1] * 20)))
     assert any("battle in Roslavl" in e.text for e in events)
 
 
@@ -119,7 +120,7 @@ def _stuka_cleared():
     begin(state, "german")
     order = {"verb": "ti", "activate": [{"token": gud, "path": []}, {"token": fk, "path": []}],
              "moves": [{"token": tank, "path": ["8"]}], "air": [{"hq": fk, "area": "8", "stuka": 1}]}
-    state, _ = play(state, "german", order, FakeRng(0, [1, 1, 1, 1, 1, 6, 1, 1, 1]))
+    state, _ = play(state, "german", order, FakeRng(0, d6(1, 1, 1, 1, 1, 6, 1, 1, 1)))
     return state, fk, tank, target
 
 
@@ -129,7 +130,7 @@ def test_10_16_stukas_that_survived_follow_the_blitz_into_its_battle():
     assert (d.side, d.kind) == ("german", "blitz")
     assert state["combat"]["stukas"] == [{"hq": fk, "area": "8", "n": 1}]
     order = RULES.parse(f"blitz; move {tank} 13; air {fk} 13 stuka 1", state, "german")
-    after, events = play(copy.deepcopy(state), "german", order, FakeRng(0, [1] * 40))
+    after, events = play(copy.deepcopy(state), "german", order, FakeRng(0, d6(*[1] * 40)))
     assert any(e.text.startswith("AA in Roslavl") for e in events)
     assert any(e.text.startswith("stuka bombs") for e in events)
 

@@ -14,6 +14,7 @@ import json
 from pbem.game import public
 from pbem.protocol.canon import canonical
 from test_m41_blitz import _cleared
+from fakedice import d6
 from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, shown
 
 
@@ -33,7 +34,7 @@ def _e11(rolls):
     begin(state, "german")
     order = {"verb": "ti", "activate": [{"token": gud, "path": []}],
              "moves": [{"token": t1, "path": ["22"]}, {"token": t2, "path": ["22"]}], "skip": ["blitz", "exploit"]}
-    state, events = play(state, "german", order, FakeRng(0, rolls))
+    state, events = play(state, "german", order, FakeRng(0, d6(*rolls)))
     return state, hq, t1, t2, gud
 
 
@@ -63,7 +64,7 @@ def test_10_15_defender_wiped_out_remaining_attackers_are_concealed():
     begin(state, "german")
     order = {"verb": "ti", "activate": [{"token": gud, "path": []}], "moves": [{"token": inf, "path": ["22"]}],
              "skip": ["blitz", "exploit"]}
-    state, _ = play(state, "german", order, FakeRng(0, [1, 6, 6, 6, 6]))
+    state, _ = play(state, "german", order, FakeRng(0, d6(1, 6, 6, 6, 6)))
     assert state["control"]["22"] == "german"
     assert not state["tokens"][inf]["revealed"] and "G-5K" not in _public_text(state)
     assert RULES.audit(state) == []
@@ -87,7 +88,7 @@ def test_10_15_attacker_wiped_out_the_defenders_are_concealed():
     begin(state, "german")
     order = {"verb": "ti", "activate": [{"token": gud, "path": []}], "moves": [{"token": inf, "path": ["22"]}],
              "skip": ["blitz", "exploit"]}
-    state, _ = play(state, "german", order, FakeRng(0, [6, 1, 1, 1, 1]))
+    state, _ = play(state, "german", order, FakeRng(0, d6(6, 1, 1, 1, 1)))
     assert inf not in state["tokens"] and not state["tokens"][sov]["revealed"]
     assert "S-16A" not in _public_text(state)
 
@@ -112,9 +113,9 @@ def test_concealment_replays_blind_to_the_same_public_state():
     while RULES.pending(full) is not None and RULES.pending(full).kind == "reveal":
         d = RULES.pending(full)
         ans = shown(full, d.side, RULES.fill_secrets(full, d.side, RULES.private_answer(full, d), lambda: b""))
-        full, _ = RULES.apply(full, d.side, ans, FakeRng(0, [1] * 20))
+        full, _ = RULES.apply(full, d.side, ans, FakeRng(0, d6(*[1] * 20)))
         blind, _ = RULES.apply(blind, d.side, ans if d.side == "german" else
-                               {k: v for k, v in ans.items() if k != "secret"}, FakeRng(0, [1] * 20))
+                               {k: v for k, v in ans.items() if k != "secret"}, FakeRng(0, d6(*[1] * 20)))
         n += 1
     assert n == 2 and canonical(public(full)) == canonical(public(blind))
     assert not full["tokens"][gud]["revealed"] and RULES.audit(full) == []

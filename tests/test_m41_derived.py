@@ -10,6 +10,7 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
 from pbem.games.m41.model import hq_down
+from fakedice import d6
 from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
@@ -180,7 +181,7 @@ def test_D46_isolated_blocks_defend_but_do_not_attack():
     tank = put(state, "german", "G-24PzK", "13", revealed=True)
     put(state, "soviet", "S-16A", "13", strength=1, revealed=True)
     state["tokens"][tank]["cube"] = True
-    rng = FakeRng(0, [1] * 10)
+    rng = FakeRng(0, d6(*[1] * 10))
     battle = {"area": "13", "newly": False, "absorb": 0}
     state["active"] = "german"
     side, hits = mx._fire(state, SC, battle, {"kind": "fire", "side": "german"}, rng, [])
@@ -238,7 +239,7 @@ def _tank_fixture(dl=False, newly=False, river=False):
 def _first_to_fire(state, rolls, artillery=None, newly=False):
     """Run the battle in area 14 on fixed dice; the side whose fire is rolled first."""
     _battle(state, "14", newly=newly, artillery=artillery)
-    rng = FakeRng(0, rolls)
+    rng = FakeRng(0, d6(*rolls))
     mx.run_battle(state, SC, rng, [])
     return next(p.split()[0] for p, _ in rng.log if " fire " in p)
 

@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from pbem.game import IllegalOrder
+from fakedice import d6
 from test_m41_rules import RULES, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
@@ -35,7 +36,7 @@ def test_10_12_3_E10_three_aa_hits_one_destroyed_one_aborted_four_bombers_strike
     state, t = _e10()
     air = [{"hq": t["fk2"], "area": "14", "he111": 4}, {"hq": t["fk8"], "area": "14", "stuka": 2}]
     # AA: tank 3 dice DF [5,1,1] = 1, infantry 3 dice SF [6,1,1] = 1, DL 1 die SF [6] = 1
-    rng = FakeRng(0, [5, 1, 1, 6, 1, 1, 6])
+    rng = FakeRng(0, d6(5, 1, 1, 6, 1, 1, 6))
     state, _ = play(state, "german", _ti(t, air), rng)
     d = RULES.pending(state)
     assert (d.side, d.kind, d.policy) == ("german", "aa", "aa")
@@ -69,7 +70,7 @@ def test_10_10_1_E9_2fk_at_four_commits_four_he111_within_four_areas():
         play(state, "german", _ti(t, [{"hq": t["fk2"], "area": "14", "he111": 5}]), FakeRng(0))
     with pytest.raises(IllegalOrder, match="Stukas fly only for the G-8FK"):
         play(state, "german", _ti(t, [{"hq": t["fk2"], "area": "14", "stuka": 1}]), FakeRng(0))
-    rng = FakeRng(0, [1] * 7)            # no AA hit
+    rng = FakeRng(0, d6(*[1] * 7))            # no AA hit
     state, _ = play(state, "german", _ti(t, [{"hq": t["fk2"], "area": "14", "he111": 4}]), rng)
     assert [p for p, _ in rng.log].count("airstrike Pochep, he111") == 16
 
@@ -93,7 +94,7 @@ def test_10_10_lw_hq_is_never_the_only_hq_and_never_exhausted():
 def test_10_14_3_aborted_bombers_back_next_german_impulse_destroyed_next_turn():
     state, t = _e10()
     air = [{"hq": t["fk2"], "area": "14", "he111": 4}, {"hq": t["fk8"], "area": "14", "stuka": 2}]
-    state, _ = play(state, "german", _ti(t, air), FakeRng(0, [5, 1, 1, 6, 1, 1, 6]))
+    state, _ = play(state, "german", _ti(t, air), FakeRng(0, d6(5, 1, 1, 6, 1, 1, 6)))
     state, _ = RULES.apply(state, "german", {"verb": "aa", "policy": "abort"}, FakeRng(0))
     assert state["air"]["aborted"]["he111"] == 3
     RULES._start_impulse(state, FakeRng(0), [])

@@ -5,6 +5,7 @@ import copy
 
 from pbem.games.m41 import GAME
 from pbem.games.m41 import mechanics as mx
+from fakedice import d6
 from test_m41_rules import PRACTICE, RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
@@ -266,7 +267,7 @@ def test_10_4_hoepner_has_no_artillery_on_the_map_without_or_14_2_or_the_scenari
     data = copy.deepcopy(PRACTICE)
     data["sequence"]["hoepner_artillery"] = True           # Typhoon and Last Gasp special rule
     scen = GAME.rules(data, {})
-    after, events = _play(scen, state, "german", order, FakeRng(0, [6] * 30))
+    after, events = _play(scen, state, "german", order, FakeRng(0, d6(*[6] * 30)))
     assert any(f"artillery {hoep}" in e.text for e in events)
     assert hoep not in scen._blitz_hqs(after)              # AMB-32: artillery only, no Blitz
 
@@ -287,7 +288,7 @@ def test_14_2_hitler_calls_off_leningrad_whole_group_to_the_map():
     with pytest.raises(IllegalOrder, match="only under OR 14.2"):
         play(copy.deepcopy(state), "german", RULES.parse(f"pass; {moves}", state, "german"), FakeRng(0))
     order, hoep = _hoepner_fights(rules, after)
-    fought, events = _play(rules, after, "german", order, FakeRng(0, [6] * 30))
+    fought, events = _play(rules, after, "german", order, FakeRng(0, d6(*[6] * 30)))
     assert any(f"artillery {hoep}" in e.text for e in events)
 
 
@@ -341,10 +342,10 @@ def test_14_2_zhukov_in_leningrad_cuts_the_road_roll_to_single_fire():
     put(state, "german", "G-TT", "Shlisselburg")
     _begin(rules, state, "german")
     after, _ = _play(rules, copy.deepcopy(state), "german", {"verb": "ti", "activate": [{"token": hoep, "path": []}]},
-                     FakeRng(0, [5, 5, 5, 5]))
+                     FakeRng(0, d6(5, 5, 5, 5)))
     assert after["tokens"][hoep]["area"] == "Shlisselburg"        # 5s miss at single fire
     after, _ = _play(rules, state, "german", {"verb": "ti", "activate": [{"token": hoep, "path": []}]},
-                     FakeRng(0, [6, 1, 1, 1]))
+                     FakeRng(0, d6(6, 1, 1, 1)))
     assert after["tokens"][hoep]["area"] == "Leningrad"
     rules._final_phase(after, FakeRng(0), [])                      # AMB-31: Zhukov goes to the pool
     assert after["discs"]["leningrad"] == "german" and "S-Z" in after["hidden"]["soviet"]["pool"]

@@ -13,6 +13,7 @@ import pytest
 
 from pbem.game import IllegalOrder, public
 from pbem.games.m41 import mechanics as mx
+from fakedice import d6
 from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts
 
 
@@ -140,7 +141,7 @@ def _river_battle(weather="good"):
     tank = put(state, "german", "G-24PzK", "9")
     put(state, "soviet", "S-13A", "14", strength=3)
     begin(state, "german")
-    rng = FakeRng(0, [1] * 20)
+    rng = FakeRng(0, d6(*[1] * 20))
     order = {"verb": "ti", "activate": [{"token": gud, "path": []}], "moves": [{"token": tank, "path": ["14"]}],
              "skip": ["blitz", "exploit"]}
     after, events = play(state, "german", order, rng)

@@ -6,6 +6,7 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
+from fakedice import d6
 from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, play, put
 
 
@@ -19,7 +20,7 @@ def _road(box, company, weather="good", strength=4):
 
 def test_10_9_E8_snow_two_dice_two_hits_one_companion_one_box():
     state, hoepner, (tt,) = _road("Novgorod", ["G-TT"], weather="snow")
-    rng = FakeRng(0, [5, 6])
+    rng = FakeRng(0, d6(5, 6))
     state, events = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, rng)
     assert [p for p, _ in rng.log] == [f"road to Leningrad, {hoepner}"] * 2
     assert state["tokens"][hoepner]["area"] == "Pushkin" and state["tokens"][tt]["area"] == "Pushkin"
@@ -29,14 +30,14 @@ def test_10_9_E8_snow_two_dice_two_hits_one_companion_one_box():
 
 def test_10_9_D32_no_companion_no_advance_but_still_reduced():
     state, hoepner, _ = _road("Luga", [])
-    state, _ = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, FakeRng(0, [6, 6, 6, 1]))
+    state, _ = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, FakeRng(0, d6(6, 6, 6, 1)))
     assert state["tokens"][hoepner]["area"] == "Luga" and state["hidden"]["german"]["blocks"][hoepner]["strength"] == 3
 
 
 def test_13_3_1_D30_passing_shlisselburg_cuts_the_western_north_border_at_once():
     state, hoepner, blocks = _road("Pushkin", ["G-TT", "G-41PzK", "G-56PzK"])
     assert set(SC.supply["lightblue"]) <= set(mx.sources(state, SC, "soviet"))
-    state, _ = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, FakeRng(0, [6, 6, 1, 1]))
+    state, _ = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, FakeRng(0, d6(6, 6, 1, 1)))
     assert state["tokens"][hoepner]["area"] == "Leningrad"
     assert state["discs"]["shlisselburg"] == "german" and state["discs"]["leningrad"] == "soviet"
     assert not set(SC.supply["lightblue"]) & set(mx.sources(state, SC, "soviet"))
@@ -44,7 +45,7 @@ def test_13_3_1_D30_passing_shlisselburg_cuts_the_western_north_border_at_once()
 
 def test_13_3_D31_leningrad_falls_in_the_final_phase():
     state, hoepner, blocks = _road("Shlisselburg", ["G-TT"])
-    state, _ = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, FakeRng(0, [6, 1, 1, 1]))
+    state, _ = play(state, "german", {"verb": "ti", "activate": [{"token": hoepner, "path": []}]}, FakeRng(0, d6(6, 1, 1, 1)))
     vp = mx.vp(state, SC, "german")
     pool = state["pool_count"]["german"]
     RULES._final_phase(state, FakeRng(0), [])

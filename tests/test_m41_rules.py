@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import random
 import tomllib
 from pathlib import Path
 
@@ -13,43 +12,14 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.m41 import GAME
 from pbem.games.m41 import mechanics as mx
+from fakedice import SeededDice, d6
 
 ROOT = Path(__file__).resolve().parent.parent
 PRACTICE = tomllib.loads((ROOT / "scenarios/m41/practice.toml").read_text())
 CAMPAIGN = tomllib.loads((ROOT / "scenarios/m41/campaign.toml").read_text())
 
 
-class FakeRng:
-    """Seeded stand-in for the shared stream (tests only)."""
-
-    def __init__(self, seed: int = 0, rolls: list[int] | None = None, blind: tuple[str, ...] = ()):
-        self.r = random.Random(seed)
-        self.seed = seed
-        self.rolls = list(rolls or [])
-        self.log: list[tuple[str, int]] = []
-        self.blind = set(blind)
-        self.secrets: dict[str, FakeRng] = {}
-
-    def secret(self, seat):
-        """The seat's secret stream (None where this program is blind to it)."""
-        if seat in self.blind:
-            return None
-        if seat not in self.secrets:
-            self.secrets[seat] = FakeRng(int(hashlib.sha256(f"{self.seed}/{seat}".encode()).hexdigest()[:8], 16))
-        return self.secrets[seat]
-
-    def roll(self, sides, purpose):
-        v = self.rolls.pop(0) if self.rolls else self.r.randint(1, sides)
-        self.log.append((purpose, v))
-        return v
-
-    def draw(self, items, purpose):
-        return self.r.randrange(len(items))
-
-    def shuffle(self, items, purpose):
-        out = list(items)
-        self.r.shuffle(out)
-        return out
+FakeRng = SeededDice      # seeded stand-in for the shared stream; scripted rolls are d6(...) (tests/fakedice.py)
 
 
 def shown(state, side, order):
@@ -391,7 +361,7 @@ def _e11(rolls):
     begin(state, "german")
     order = {"verb": "ti", "activate": [{"token": gud, "path": []}],
              "moves": [{"token": t1, "path": [vyazma]}, {"token": t2, "path": [vyazma]}]}
-    state2, events = play(state, "german", order, FakeRng(0, rolls))
+    state2, events = play(state, "german", order, FakeRng(0, d6(*rolls)))
     return state2, hq, t1, t2, vyazma
 
 
@@ -492,7 +462,7 @@ def test_8_1_D25_weather_first_roll_changes_on_one():
     state["wx_impulses"] = 1
     state["forecast"] = 0
     state["active"] = "german"
-    RULES._start_impulse(state, FakeRng(0, [1]), [])
+    RULES._start_impulse(state, FakeRng(0, d6(1)), [])
     assert state["weather"] == "rain" and state["forecast"] == 0
 
 
@@ -509,7 +479,7 @@ def test_10_14_1_E11_owner_chooses_which_equal_tank_takes_the_dl_hit():
     with pytest.raises(IllegalOrder, match="one of"):
         RULES.apply(copy.deepcopy(state), "german", {"verb": "losses", "token": hq}, FakeRng(0))
     after, _ = RULES.apply(copy.deepcopy(state), "german", RULES.parse(f"losses {t2}", state, "german"),
-                           FakeRng(0, [4, 5, 6, 1, 1, 1, 1]))
+                           FakeRng(0, d6(4, 5, 6, 1, 1, 1, 1)))
     assert after["tokens"][t2]["strength"] == 3 and after["tokens"][t1]["strength"] == 4
     assert after["dl"][vyazma] == "soviet"
 

@@ -11,6 +11,7 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
 from test_m41_options import _begin, _board, _play, _rules
+from fakedice import d6
 from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
@@ -54,7 +55,7 @@ def test_10_5_E17_an_exhausted_hq_in_a_battle_rolls_no_dice():
     gud = put(state, "german", "G-2Pg-HQ", "9")
     inf = put(state, "german", "G-5K", "9")
     begin(state, "german")
-    rng = FakeRng(0, [1] * 10)
+    rng = FakeRng(0, d6(*[1] * 10))
     play(state, "german", {"verb": "ti", "activate": [{"token": gud, "path": []}],
                            "moves": [{"token": inf, "path": ["14"]}], "skip": ["blitz", "exploit"]}, rng)
     assert not [p for p, _ in rng.log if p.startswith("soviet fire")]
@@ -112,7 +113,7 @@ def test_10_12_3_E11_a_defensive_line_rolls_one_die_in_the_battle():
     t1, t2 = put(state, "german", "G-24PzK", "17"), put(state, "german", "G-47PzK", "23")
     state["control"]["23"] = "german"
     begin(state, "german")
-    rng = FakeRng(0, [5] + [1] * 10)          # a 5 misses on single fire (hits on 6 only)
+    rng = FakeRng(0, d6(*[5] + [1] * 10))          # a 5 misses on single fire (hits on 6 only)
     after, events = play(state, "german", {"verb": "ti", "activate": [{"token": gud, "path": []}],
                                            "moves": [{"token": t1, "path": ["22"]}, {"token": t2, "path": ["22"]}],
                                            "skip": ["blitz", "exploit"]}, rng)
@@ -134,7 +135,7 @@ def test_10_13_a_defender_city_on_green_absorbs_one_below_the_cap(dl, absorb):
     gud = put(state, "german", "G-2Pg-HQ", "8")
     inf = put(state, "german", "G-5K", "8")
     begin(state, "german")
-    rng = FakeRng(0, [1] * 10 + [6] * 10)
+    rng = FakeRng(0, d6(*[1] * 10 + [6] * 10))
     after, events = play(state, "german", {"verb": "ti", "activate": [{"token": gud, "path": []}],
                                            "moves": [{"token": inf, "path": ["13"]}], "skip": ["blitz", "exploit"]},
                          rng)

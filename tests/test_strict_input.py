@@ -272,7 +272,8 @@ def test_m41_orders_of_the_wrong_shape_are_illegal() -> None:
     tables...) is refused by the game as illegal, in one line."""
     from pbem.game import IllegalOrder
     from pbem.protocol.stream import NeedDice
-    from test_games_bad_orders import CASES, _Dice
+    from fakedice import SeededDice
+    from gamepositions import CASES
 
     rules, positions = CASES["m41"]
     for state in positions:
@@ -282,6 +283,6 @@ def test_m41_orders_of_the_wrong_shape_are_illegal() -> None:
         for part in ({"dl": [["G05"]]}, {"moves": [["G05"]]}, {"activate": [[1]]}, {"moves": {"a": 1}},
                      {"artillery": ["x"]}, {"fight": [5]}, {"secret": 3}):
             with pytest.raises((IllegalOrder, NeedDice)):
-                rules.apply(pickle.loads(pickle.dumps(state)), d.side, {"verb": "ti", **part}, _Dice(1))
+                rules.apply(pickle.loads(pickle.dumps(state)), d.side, {"verb": "ti", **part}, SeededDice(1))
         return
     pytest.fail("no impulse position")
