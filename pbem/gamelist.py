@@ -124,9 +124,75 @@ _ORDER = {YOU: 0, UNREADABLE: 1, THEIR_DICE: 2, THEM: 2, OVER: 3}
 
 def list_games(me: Any, now: float | None = None) -> list[GameEntry]:
     """Every game, those waiting for you first (longest waiting first),
-    then the others, then the finished ones (most recent first)."""
-    entries = [describe(g, me, now) for g in game_ids()]
+    then the others, then the finished ones (most recent first).
+
+    A game's line is kept in ``$PBEM_HOME/cache/games.json`` under the
+    SHA-256 of its newest kept file (and the program's version and the
+    reader's key): a game that has not moved is not opened again.  The
+    line only describes; ``play`` verifies everything itself."""
+    kept = _read_listing()
+    fresh: dict[str, Any] = {}
+    entries = []
+    for g in game_ids():
+        path = newest_path(g)
+        key = _listing_key(path, me)
+        old = kept.get(g)
+        if isinstance(old, dict) and old.get("key") == key:
+            try:
+                entry = GameEntry(**old["entry"])
+            except (TypeError, KeyError):
+                entry = describe(g, me, now)
+            entry.since = path.stat().st_mtime
+            entry.waiting, entry.path = age(entry.since, now), str(path)
+        else:
+            entry = describe(g, me, now)
+        if entry.acts != UNREADABLE:          # a missing scenario may be back tomorrow
+            fresh[g] = {"key": key, "entry": entry.as_json()}
+        entries.append(entry)
+    if fresh != kept:
+        _write_listing(fresh)
     return sorted(entries, key=lambda e: (_ORDER.get(e.acts, 2), -e.since if e.acts == OVER else e.since, e.game_id))
+
+
+def _listing_path() -> Path:
+    from pbem import cache
+
+    return cache.folder() / "games.json"
+
+
+def _listing_key(path: Path, me: Any) -> str:
+    import hashlib
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        v = version("pbem")
+    except PackageNotFoundError:  # pragma: no cover
+        v = "?"
+    reader = getattr(getattr(me, "public", None), "sign_pub", "")
+    return hashlib.sha256(path.read_bytes() + f"|{v}|{reader}|{Path(__file__).stat().st_mtime_ns}".encode()).hexdigest()
+
+
+def _read_listing() -> dict[str, Any]:
+    import json
+
+    try:
+        data = json.loads(_listing_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_listing(data: dict[str, Any]) -> None:
+    import json
+
+    from pbem.fsutil import atomic_write
+
+    try:
+        path = _listing_path()
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        atomic_write(path, json.dumps(data, sort_keys=True).encode("utf-8"), overwrite=True, mode=0o600)
+    except (OSError, PbemError):
+        pass                # a listing not kept is only slower next time
 
 
 def age(since: float, now: float | None = None) -> str:

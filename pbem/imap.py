@@ -129,15 +129,7 @@ class Mailbox:
             self._drop()
             raise PbemError(f"could not reach IMAP server {cfg.where}: {_reason(exc)}") from None
         try:
-            try:
-                self.conn.login(cfg.user, password)
-            except imaplib.IMAP4.error as exc:
-                if "UNAVAILABLE" not in str(exc):
-                    raise
-                import time     # RFC 5530: a temporary failure; one more try after a pause
-
-                time.sleep(1)
-                self.conn.login(cfg.user, password)
+            self._login(password)
         except imaplib.IMAP4.error as exc:
             self._drop()
             raise PbemError(f"IMAP server {cfg.where} refused the login of {cfg.user}: {_reason(exc)}") from None
@@ -153,6 +145,22 @@ class Mailbox:
             self.__exit__(None, None, None)
             raise PbemError(f"IMAP server {cfg.where}: no folder {cfg.folder} ({_text(data)})")
         return self
+
+    def _login(self, password: str) -> None:
+        """LOGIN; a temporary failure (RFC 5530 [UNAVAILABLE]: a busy
+        server, an authentication service restarting) is tried again after
+        a pause, three times at most."""
+        import imaplib
+        import time
+
+        for pause in (1, 2, 4, None):
+            try:
+                self.conn.login(self.cfg.user, password)
+                return
+            except imaplib.IMAP4.error as exc:
+                if pause is None or "UNAVAILABLE" not in str(exc):
+                    raise
+                time.sleep(pause)
 
     def __exit__(self, *exc: Any) -> None:
         if self.conn is not None:
