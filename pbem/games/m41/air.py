@@ -39,6 +39,7 @@ def check_commitments(state: State, sc: Scenario, commits: list[dict[str, Any]],
     per_hq: dict[str, int] = {}
     for c in commits:
         hq, area = c.get("hq"), c.get("area")
+        assert isinstance(area, str)    # M41Rules._check_names: each commitment names a known area
         if hq not in lw_hqs:
             raise IllegalOrder(f"{hq}: only an LW HQ activated this impulse commits bombers (10.10)")
         h = state["tokens"][hq]
@@ -171,6 +172,7 @@ def check_blitz_stukas(state: State, sc: Scenario, commits: list[dict[str, Any]]
     by_area: dict[str, list[dict[str, Any]]] = {}
     for c in commits:
         hq, area, n = c.get("hq"), c.get("area"), int(c.get("stuka", 0))
+        assert isinstance(area, str)    # M41Rules._check_names: each commitment names a known area
         if int(c.get("he111", 0)) or n <= 0:
             raise IllegalOrder(f"{hq}: only Stukas follow a Blitz (10.16)")
         if area not in battles:

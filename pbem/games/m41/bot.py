@@ -71,14 +71,14 @@ def _impulse(rules: Any, state: State, side: str) -> list[dict[str, Any]]:
     mine = sorted((t for t, v in state["tokens"].items() if v["side"] == side and not sc.is_box(v["area"])
                    and not v.get("cube")), key=mx.natural)
     ident = {t: mx.known(state, t) for t in mine}
-    hqs = [t for t in mine if ident[t] and sc.spec(ident[t][0]).type == "hq" and ident[t][1] > 0]
+    hqs = [t for t in mine if (it := ident[t]) and sc.spec(it[0]).type == "hq" and it[1] > 0]
     out: list[dict[str, Any]] = []
     quiet = state["impulse"] % 3 == 0 or state["impulse"] > 6     # pass now and then, so that turns end
     if not quiet:
         for hq in hqs:
             area = state["tokens"][hq]["area"]
-            movers = [t for t in mine if t != hq and state["tokens"][t]["area"] == area and ident[t]
-                      and sc.spec(ident[t][0]).is_combat]
+            movers = [t for t in mine if t != hq and state["tokens"][t]["area"] == area and (it := ident[t])
+                      and sc.spec(it[0]).is_combat]
             targets = [n for n in sorted(sc.graph.neighbors(area), key=mx.natural)
                        if mx.has_units(state, n, enemy) and not sc.is_box(n)]
             for target in targets:

@@ -51,7 +51,7 @@ def picture(sc: Scenario, state: dict[str, Any], seat: str | None) -> AreaMapPic
                                       ("special city", a in sc.special_cities.values())) if on)
         pieces = tuple(piece(sc, state, t, seat) for s in SIDES for t in mx.tokens_in(state, a, s))
         centre = layout.get(a)
-        areas.append(Area(a, sc.area_name(a), sc.terrain.get(a, ""), tuple(centre) if centre else None,
+        areas.append(Area(a, sc.area_name(a), sc.terrain.get(a, ""), (centre[0], centre[1]) if centre else None,
                           control=state["control"].get(a, ""), marks=marks, pieces=pieces, box=sc.is_box(a)))
     links = []
     for a in sc.graph.areas:

@@ -655,6 +655,7 @@ def _apply_hits(state: State, sc: Scenario, b: dict[str, Any], events: list[Even
                     return side
                 choice = tied[0]        # every answer leads to the same losses: nobody is asked
             victim = choice if len(tied) > 1 else tied[0]
+            assert victim is not None       # several tied: choice is one of them (given, or tied[0] above)
             choice = None
             b["tie"] = None
             reduce_revealed(state, sc, victim, events)
@@ -675,7 +676,8 @@ def tie_matters(state: State, sc: Scenario, tokens: list[str], hits: int) -> boo
     specs = {t: sc.spec(state["tokens"][t]["block"]) for t in tokens}
 
     def hit(now: tuple[tuple[str, int | None], ...], tok: str) -> tuple[tuple[str, int | None], ...]:
-        return tuple((t, step_down(specs[t], s) if t == tok else s) for t, s in now)
+        # tok is one of ties(now): a block still alive (its strength not None)
+        return tuple((t, step_down(specs[t], s) if t == tok and s is not None else s) for t, s in now)
 
     def ties(now: tuple[tuple[str, int | None], ...]) -> list[str]:
         live = [(t, s) for t, s in now if s is not None]

@@ -180,7 +180,7 @@ class M41Rules(BaseRules):
             return "not a block and strength"
         block, strength, life = value.get("block"), value.get("strength"), value.get("life", 0)
         spec = sc.blocks.get(block) if isinstance(block, str) else None
-        if spec is None or spec.side != seat or spec.type == "leader":
+        if not isinstance(block, str) or spec is None or spec.side != seat or spec.type == "leader":
             return f"{block!r} is not a {seat} block"
         if not isinstance(strength, int) or isinstance(strength, bool) or not spec.minimum <= strength <= spec.max:
             return f"{block} has no strength {strength!r} ({spec.minimum}..{spec.max}, 4.2.3)"
@@ -309,6 +309,8 @@ class M41Rules(BaseRules):
         naming the rule, rather than dropping it unread."""
         _check_shapes(order)
         verb = order.get("verb")
+        if verb is None:        # no verb: no part is ruled out here (apply refuses it)
+            return
         allowed = PARTS.get(verb if verb != "si" else f"si {order.get('option')}")
         if allowed is None:
             return
@@ -486,12 +488,12 @@ class M41Rules(BaseRules):
             fill = []
             for i in slots:
                 p = sc.placements[i]
-                block = p.get("block") or next((b for b in free if self._fits(b, p)), None)
-                if block is None:
+                drawn = p.get("block") or next((b for b in free if self._fits(b, p)), None)
+                if drawn is None:
                     raise IllegalOrder(f"no {p['colour']} {p['type']} block left to draw for {key}")
                 if "block" not in p:
-                    free.remove(block)
-                fill.append({"block": block, "strength": _placed_strength(sc.spec(block), p)})
+                    free.remove(drawn)
+                fill.append({"block": drawn, "strength": _placed_strength(sc.spec(drawn), p)})
             for t, e in zip([t for t in toks if t not in picks], srng.shuffle(fill, "set-up: blocks onto tokens")):
                 out[t] = e
         return out
@@ -690,7 +692,8 @@ class M41Rules(BaseRules):
         if h is None or any(t not in h["blocks"] for t in r["tokens"]):
             return ("reinforce TOK AREA ...",)
         used: set[str] = set()
-        whole, each = [], []
+        whole: list[str] = []
+        each: list[str] = []
         for tok in r["tokens"]:
             block = h["blocks"][tok]["block"]
             areas = self._entries(state, side, block)
@@ -1008,7 +1011,8 @@ class M41Rules(BaseRules):
             raise IllegalOrder(f"{tok}: rail moves only in a Pass or a Strategic Impulse (14.4)")
         self._can_act(state, side, tok, acted, hqs, mode)
         if dest not in mx.rail_reach(state, sc, side, state["tokens"][tok]["area"]):
-            raise IllegalOrder(f"{tok}: no rail line through friendly uncontested areas to {sc.area_name(dest)} (14.4)")
+            where = sc.area_name(dest) if dest is not None else dest      # a move that names no area: None
+            raise IllegalOrder(f"{tok}: no rail line through friendly uncontested areas to {where} (14.4)")
         state["tokens"][tok].update(area=dest, moved=True)
         mx.check_stacking(state, sc, side, dest, tok)
         events.append(Event(f"{tok} moves by rail to {sc.area_name(dest)}", {"token": tok, "to": dest}))
@@ -1054,7 +1058,7 @@ class M41Rules(BaseRules):
         if tok in acted:
             raise IllegalOrder(f"{tok}: one action per block")
         acted.add(tok)
-        if not sc.graph.adjacent(dest, sc.moscow) or not mx.friendly_uncontested(state, dest, SOVIET) \
+        if dest is None or not sc.graph.adjacent(dest, sc.moscow) or not mx.friendly_uncontested(state, dest, SOVIET) \
                 or dest not in mx.supplied_areas(state, sc, SOVIET):
             raise IllegalOrder(f"{tok}: Zhukov returns to a Soviet, uncontested, supplied area next to Moscow (14.2)")
         v.update(area=dest, moved=True)
@@ -1572,6 +1576,7 @@ class M41Rules(BaseRules):
             state["pool_count"][GERMAN] += 1
             h = state["hidden"][GERMAN]
             if h is not None:
+                assert ident is not None    # revealed, or in the German hidden part that h is
                 h["blocks"].pop(tok, None)
                 h["pool"].append(ident[0])
         # back in the pool, each 'L' block may come again under a new token: a new life (13.3)
@@ -1828,10 +1833,10 @@ def _spot_words(p: dict[str, Any]) -> str:
 
 def _where(p: dict[str, Any]) -> str:
     """An owner-chosen placement's limits in words."""
-    kind = p.get("choose")
+    kind = str(p.get("choose"))
     return {"adjacent": f"adjacent to {p.get('of')}", "near": f"in or adjacent to {p.get('of')}",
             "controlled": "a controlled area", "frontline": "a controlled front-line area",
-            "list": f"one of {', '.join(p.get('areas', []))}"}.get(kind, str(kind))
+            "list": f"one of {', '.join(p.get('areas', []))}"}.get(kind, kind)
 
 
 def _placed_strength(spec: Any, placement: dict[str, Any]) -> int:
