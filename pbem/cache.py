@@ -153,6 +153,7 @@ def keep(m: Match, scenario: dict[str, Any], me: Any = None) -> None:
             return      # only a player's own games are kept in his home
         context = _context(m, scenario, me)
         key = _mac_key(create=True)
+        assert key is not None      # create=True: made when missing
         fields = {k: v for k, v in m.__dict__.items() if k not in _NOT_KEPT}
         last = exchange_hash(m.exchanges[-1]).encode("ascii")
         payload = zlib.compress(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL), 1)

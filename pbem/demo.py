@@ -94,9 +94,10 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
     echo(f"Game created by {first} and joined by {second} (sealed dice).\n")
     configured: set[str] = set()
     for _ in range(count):
-        side = views[first].next_sender()
-        if side is None:
+        sender = views[first].next_sender()
+        if sender is None:
             break
+        side = sender
         me = players[side]
         turn = cycle.Turn(views[side], me)
         if side not in configured and hasattr(turn.m.rules, "demo_policies") and not turn.done:
