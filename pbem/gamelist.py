@@ -90,9 +90,10 @@ def describe(game_id: str, me: Any, now: float | None = None) -> GameEntry:
     entry.summary = m.who_acts()
     who = m.next_sender()
     entry.who = who
+    deferred: Any = m.es.get("deferred")
     if m.joined() and m.over():
         entry.acts, entry.result = OVER, m.result()
-    elif m.joined() and m.es.get("deferred") and m.es["deferred"]["by"] == m.me and who != m.me:
+    elif m.joined() and deferred and deferred.get("by") == m.me and who != m.me:
         entry.acts = THEIR_DICE
     else:
         entry.acts = YOU if who == m.me else THEM

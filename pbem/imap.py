@@ -149,11 +149,11 @@ class Mailbox:
     def _login(self, password: str) -> None:
         """LOGIN; a temporary failure (RFC 5530 [UNAVAILABLE]: a busy
         server, an authentication service restarting) is tried again after
-        a pause, three times at most."""
+        a pause, twice at most."""
         import imaplib
         import time
 
-        for pause in (1, 2, 4, None):
+        for pause in (1, 2, None):
             try:
                 self.conn.login(self.cfg.user, password)
                 return

@@ -69,6 +69,7 @@ class ImapServer:
     proc: subprocess.Popen[bytes] | None = None
     owner: tuple[int, int] = (0, 0)
     config: Path = field(default_factory=Path)
+    starttls_port: int = 0
 
     def maildir(self, user: str) -> Path:
         return self.root / "mail" / user / "Maildir"
@@ -96,14 +97,23 @@ class ImapServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
-def start(root: Path, users: dict[str, str]) -> ImapServer:
-    """dovecot in the foreground (-F) with a config of its own: IMAPS only
-    on 127.0.0.1, plain-text passwords of the test users, their Maildirs
-    under ``root``.  Returns once the port accepts connections."""
+def start(users: dict[str, str]) -> ImapServer:
+    """dovecot in the foreground (-F) with a config of its own: IMAPS (and
+    STARTTLS) only on 127.0.0.1, plain-text passwords of the test users,
+    their Maildirs in a folder of its own.  Returns once every user can
+    log in.
+
+    The folder is made in the system's temporary folder, not under
+    pytest's: dovecot's processes run as its own user and must reach it,
+    and pytest makes its base folder private (0700) whenever a session
+    starts, which would cut a running server off."""
+    import tempfile
+
     assert DOVECOT is not None, SKIP_REASON
-    root.mkdir(parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix="pbem-imap-"))
     if os.geteuid() == 0:
         # dovecot will not give a mail process uid 0: the mail belongs to
         # its own system user, who can reach the temporary folder.
@@ -118,13 +128,6 @@ def start(root: Path, users: dict[str, str]) -> ImapServer:
     for d in (root, root / "mail"):
         d.mkdir(exist_ok=True)
         d.chmod(0o755)
-    p = root
-    while p != p.parent:            # every folder above must be passable
-        try:
-            p.chmod(p.stat().st_mode | 0o111) if os.geteuid() == 0 and p.stat().st_uid == 0 else None
-        except OSError:
-            pass
-        p = p.parent
     for u in users:
         for d in (root / "mail" / u, root / "mail" / u / "Maildir",
                   *(root / "mail" / u / "Maildir" / sub for sub in ("tmp", "new", "cur"))):
@@ -132,6 +135,7 @@ def start(root: Path, users: dict[str, str]) -> ImapServer:
             os.chown(d, uid, gid)
     cert, key = make_certificate(root)
     port = free_port()
+    starttls_port = free_port()
     (root / "passwd").write_text("".join(f"{u}:{{PLAIN}}{pw}\n" for u, pw in users.items()))
     run = root / "run"
     run.mkdir(exist_ok=True)
@@ -150,7 +154,6 @@ ssl_key = <{key}
 ssl_dh =
 auth_mechanisms = plain login
 auth_verbose = yes
-auth_debug = yes
 disable_plaintext_auth = yes
 first_valid_uid = {uid}
 last_valid_uid = {uid}
@@ -169,7 +172,8 @@ userdb {{
 }}
 service imap-login {{
   inet_listener imap {{
-    port = 0
+    address = 127.0.0.1
+    port = {starttls_port}
   }}
   inet_listener imaps {{
     address = 127.0.0.1
@@ -192,7 +196,7 @@ service stats {{
         os.chown(root / "state", 0, 0)
     proc = subprocess.Popen([DOVECOT, "-F", "-c", str(config)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, start_new_session=True)
-    server = ImapServer(root, port, cert, dict(users), proc, (uid, gid), config)
+    server = ImapServer(root, port, cert, dict(users), proc, (uid, gid), config, starttls_port)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(imapserver.DOVECOT is None, reason=imapserver.SK
 
 @pytest.fixture
 def imap(tmp_path: Path) -> Iterator[imapserver.ImapServer]:
-    server = imapserver.start(tmp_path / "imap", {"anna": "pw-anna"})
+    server = imapserver.start({"anna": "pw-anna"})
     try:
         yield server
     finally:
@@ -90,3 +90,22 @@ def test_an_untrusted_certificate_is_refused(tmp_path: Path, imap: imapserver.Im
     (anna.home / "imap.toml").write_text("\n".join(ln for ln in text.splitlines() if not ln.startswith("ca_file")))
     r = anna.run("fetch", ok=False)
     assert f"could not reach IMAP server 127.0.0.1:{imap.port}: TLS certificate not trusted" in r.stderr
+
+
+def test_starttls_and_a_folder_of_its_own(tmp_path: Path, imap: imapserver.ImapServer) -> None:
+    """tls = "starttls" on the plain port; a folder other than INBOX that a
+    mail filter sorts pbem mail into."""
+    anna, pavel = make_players(tmp_path)
+    joined = start_game(anna, pavel, "immediate")
+    pavel.run("mail", str(joined))
+    conn = imaplib.IMAP4_SSL("127.0.0.1", imap.port, ssl_context=ssl.create_default_context(cafile=str(imap.cert)))
+    conn.login("anna", "pw-anna")
+    conn.create('"pbem-games"')
+    conn.append('"pbem-games"', None, None, joined.with_suffix(".eml").read_bytes())
+    conn.logout()
+    toml = imap.imap_toml("anna", folder="pbem-games", extra='password_command = "echo pw-anna"\ntls = "starttls"\n')
+    (anna.home / "imap.toml").write_text(toml.replace(f"port = {imap.port}", f"port = {imap.starttls_port}"))
+    r = anna.run("fetch")
+    assert "1 stored" in r.stdout and "pbem-games uid 1" in r.stdout
+    r = anna.run("play", "--orders", str(anna.orders("3", ["pick 1"])), "--out", str(anna.out))
+    assert "Written" in r.stdout

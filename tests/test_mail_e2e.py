@@ -44,7 +44,7 @@ TURN: list[tuple[str, list[str]]] = [
 
 @pytest.fixture
 def imap(tmp_path: Path) -> Iterator[imapserver.ImapServer]:
-    server = imapserver.start(tmp_path / "imap", USERS)
+    server = imapserver.start(USERS)
     try:
         yield server
     finally:
@@ -167,3 +167,12 @@ def test_a_game_turn_only_by_mail_send_and_fetch(tmp_path: Path, imap: imapserve
     for p in (anna, pavel):
         typed = [a for run in p.runs for a in run if a.endswith((".toml", ".eml")) and "orders-" not in a]
         assert typed in ([], [str(pavel.root / "pavel.id.toml")]), typed
+
+
+def test_thread_headers_are_derived_from_game_and_exchange() -> None:
+    from pbem import conversation
+
+    assert conversation.thread_headers("avd-3f2a", 1) == ("<avd-3f2a.1@pbem.invalid>", None, None)
+    mid, reply, refs = conversation.thread_headers("avd-3f2a", 40)
+    assert (mid, reply) == ("<avd-3f2a.40@pbem.invalid>", "<avd-3f2a.39@pbem.invalid>")
+    assert refs.split() == ["<avd-3f2a.1@pbem.invalid>"] + [f"<avd-3f2a.{k}@pbem.invalid>" for k in range(31, 40)]

@@ -68,8 +68,13 @@ def fetch(sources: tuple[Path, ...], use_imap: bool, imap_config: Path | None, m
 
 def _print_report(report: object, marked: int, verbose: bool) -> None:
     from pbem import inbox
+    from pbem.cli.base import _one_line
 
     assert isinstance(report, inbox.Report)
+
+    def echo(text: str) -> None:        # names and reasons from files: one plain line each
+        click.echo(_one_line(text))
+
     quiet = (inbox.HELD, inbox.OLD)
     for o in report.outcomes:
         if o.status in quiet and not verbose:
@@ -77,10 +82,10 @@ def _print_report(report: object, marked: int, verbose: bool) -> None:
         origin = inbox.safe_origin(o.origin)
         if o.status == inbox.STORED:
             mark = "  <- your move: `pbem play " + o.game_id + "`" if o.yours else ""
-            click.echo(f"stored {o.game_id} exchange {o.exchange} (from {origin}): {o.text}{mark}")
+            echo(f"stored {o.game_id} exchange {o.exchange} (from {origin}): {o.text}{mark}")
         else:
             game = f"{o.game_id} exchange {o.exchange}" if o.game_id else "-"
-            click.echo(f"{o.status}: {game} (from {origin}): {o.text}")
+            echo(f"{o.status}: {game} (from {origin}): {o.text}")
     held = report.count(*quiet)
     stored = report.count(inbox.STORED)
     refused = report.count(inbox.FORK, inbox.INVALID, inbox.UNKNOWN, inbox.STRANGER)
