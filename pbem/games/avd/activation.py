@@ -16,6 +16,14 @@ PANZER_GROUPS = ("2PzG", "3PzG")
 PANZER_CHAIN = 3        # 7.4.2: hexes between chained corps units
 
 
+def map_hex(board: Board, uid: str) -> str:
+    """The hex of ``uid``, a unit the caller knows to be on the map (every
+    unit ``board.units_of`` lists is)."""
+    h = board.hex_of(uid)
+    assert h is not None, f"{uid} is not on the map"
+    return h
+
+
 def hq_in_range(board: Board, hq_uid: str, h: str) -> bool:
     """7.3.4-7.3.6: Command Range is plain hex distance; nothing blocks it."""
     at = board.hex_of(hq_uid)
@@ -36,12 +44,12 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
         raise IllegalOrder(f"{board.name(hq_uid)} is not on the map")
     side = board.side_of(hq_uid)
     mine = board.units_of(side)
-    hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and hq_in_range(board, hq_uid, board.hex_of(u))}
+    hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and hq_in_range(board, hq_uid, map_hex(board, u))}
     units = set()
     for u in mine:
         if not board.is_combat(u) or is_panzer_motorized(board, u):
             continue
-        if any(hq_in_range(board, h, board.hex_of(u)) for h in hqs):
+        if any(hq_in_range(board, h, map_hex(board, u)) for h in hqs):
             units.add(u)
     return hqs, units
 
@@ -74,7 +82,7 @@ def panzer_chain(board: Board, corps: str, seed_uid: str) -> set[str]:
     while frontier:
         u = frontier.pop()
         for m in members:
-            if m not in active and board.distance(board.hex_of(u), board.hex_of(m)) <= PANZER_CHAIN:
+            if m not in active and board.distance(map_hex(board, u), map_hex(board, m)) <= PANZER_CHAIN:
                 active.add(m)
                 frontier.append(m)
     return active

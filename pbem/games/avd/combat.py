@@ -397,6 +397,7 @@ def advance_options(board: Board, uids_attacking: list[str], attacked_hex: str,
             continue
         opts = [[attacked_hex]]
         src = board.hex_of(u)
+        assert src is not None          # off-map units were skipped above
         did_cross = crossed.get(u) if crossed and u in crossed else board.unbridged_major(src, attacked_hex)
         if spec.motorized and spec.kind == "combat" and not did_cross:
             for n in board.grid.neighbors(attacked_hex):

@@ -148,9 +148,9 @@ def check_move(board: Board, uid: str, path: list[str]) -> int:
             raise IllegalOrder(f"{name}: {b} costs {mp(cost)} MP ({why}) - {mp(total)} of {mp(limit)} MP")
     end = path[-1]
     if end != start:
-        why = board.stacking_ok(end, side, [uid])
-        if why:
-            raise IllegalOrder(f"{name}: cannot end in {end}: {why}")
+        refusal = board.stacking_ok(end, side, [uid])
+        if refusal:
+            raise IllegalOrder(f"{name}: cannot end in {end}: {refusal}")
     return total
 
 

@@ -192,7 +192,7 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
     if verb in ("relocate", "place"):
         return {"verb": verb, "unit": unit(scn, args[0]), "hex": hexid(args[1])}
     if verb == "buy":
-        out = {"verb": "buy", "unit": unit(scn, args[0]), "hex": hexid(args[1]), "chit": False}
+        out: dict[str, Any] = {"verb": "buy", "unit": unit(scn, args[0]), "hex": hexid(args[1]), "chit": False}
         if len(args) > 2:
             if args[2].lower() != "chit":
                 raise IllegalOrder("buy UNIT HEX [chit]")
@@ -212,7 +212,7 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
             i += 1
         return {"verb": "release", "units": units, "buy": buy}
     if verb == "air":
-        out: dict[str, Any] = {"verb": "air", "recover": False, "bomber": None}
+        out = {"verb": "air", "recover": False, "bomber": None}
         i = 0
         while i < len(args):
             w = args[i].lower()

@@ -1,7 +1,7 @@
 """HQ relocation (12.6) and end-of-turn HQ removal (12.5)."""
 from __future__ import annotations
 
-from pbem.games.avd.activation import hq_in_range
+from pbem.games.avd.activation import hq_in_range, map_hex
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN
 from pbem.games.avd.supply import traces_supply
@@ -62,4 +62,4 @@ def hq_removal(board: Board, side: str) -> list[str]:
     mine = board.units_of(side)
     combat = [u for u in mine if board.is_combat(u)]
     return sorted(h for h in mine if board.is_hq(h)
-                  and not any(hq_in_range(board, h, board.hex_of(c)) for c in combat))
+                  and not any(hq_in_range(board, h, map_hex(board, c)) for c in combat))

@@ -170,7 +170,7 @@ def _read_map(r: _Reader, terrain_names: set[str]) -> model.AvdMap | None:
     try:
         bounds = [r.get(m, k, int, "[map]") for k in ("first_col", "last_col", "first_row", "last_row")]
         offset = r.get(m, "offset", str, "[map]")
-        r.grid = _grid(*bounds, offset)
+        r.grid = _grid(bounds[0], bounds[1], bounds[2], bounds[3], offset)
     except ValueError as exc:
         r.bad(f"[map]: {exc}")
         return None
@@ -807,7 +807,9 @@ def load(data: dict[str, Any]) -> model.Scenario:
     has MISSING values or any inconsistency."""
     from pbem.scenario import count_missing
 
-    head = data.get("scenario") if isinstance(data.get("scenario"), dict) else {}
+    head = data.get("scenario")
+    if not isinstance(head, dict):
+        head = {}
     name = head.get("id", "?")
     n_missing = count_missing(data)
     if n_missing:
