@@ -130,7 +130,7 @@ def _add_picture(msg: EmailMessage, log_text: str, png: bytes, name: str, alt: s
             f'<p><img src="cid:{escape(cid[1:-1])}" alt="{escape(alt)}" style="max-width:100%"></p>\n'
             f'<pre style="font-family:monospace">{escape(log_text)}</pre>\n</body></html>\n')
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
-    html_part = msg.get_payload()[1]
+    html_part = list(msg.iter_parts())[1]      # the parts just made: text/plain, text/html
     html_part.add_related(png, maintype="image", subtype="png", cid=cid, filename=name, disposition="inline")
     for part in html_part.walk():
         del part["MIME-Version"]  # belongs on the message only (RFC 2045 s. 4)
