@@ -14,6 +14,7 @@ movement costs 1/2 MP per road hex, and the canonical form forbids floats):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 GERMAN = "german"
 SOVIET = "soviet"
@@ -134,11 +135,11 @@ class Scenario:
     chits: dict[str, ChitSpec]
     turns: dict[int, TurnSpec]
     vp_chits: dict[str, tuple[int, ...]]        # "minor" -> values, "major" -> values
-    minsk_escape: dict[str, object]             # table as given by the scenario
+    minsk_escape: dict[str, Any]                # table as given by the scenario (its shape checked on load)
     hitler_directive: dict[int, str]            # die roll -> "moscow" | "distracted" | "choice"
     hitler_die: int                             # sides of that die
     strategic_cost: int = 1                     # half-MP units per road hex (1 = 1/2 MP; rule option)
-    options: dict[str, object] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 # The game state (a JSON-like dict; no floats):
