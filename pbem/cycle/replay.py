@@ -382,18 +382,20 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
                  keyed_by={s: seat.last.hex() for s, seat in m.seats.items()},
                  secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records})
     m.records.append(rec)
-    rec.waiting = waiting_after(m, m.es, how, sender)
+    rec.waiting = waiting_after(m, m.es, how, sender, sink.handed)
 
 
-def waiting_after(m: Match, es: EngineState, how: str, sender: str) -> str:
-    """Which seat must act after an exchange that ended ``how``."""
+def waiting_after(m: Match, es: EngineState, how: str, sender: str, handed: Decision | None = None) -> str:
+    """Which seat must act after an exchange that ended ``how``.  ``handed``
+    (speed only): the decision the run stopped on, asked of ``es["game"]``
+    as it still is."""
     if how == "open":  # a join after which the joiner moves first
         return sender
     if how == "deferred":
         return m.resolver(sender)
     if how == "over":
         return ""
-    d = m.rules.pending(es["game"])
+    d = handed if how == "handed" and handed is not None else m.rules.pending(es["game"])
     return d.side if d else ""
 
 

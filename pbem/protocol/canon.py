@@ -76,7 +76,8 @@ def _shaped(value: Any) -> bool:
     it may be dumped as it is.  Lets a large game state skip the copying
     :func:`normalise` does; anything unusual takes the slow path, which also
     names what is wrong.  The types of a whole table or array are gathered
-    at once (C speed); only nested tables and arrays are visited in turn."""
+    at once (C speed); nested tables and arrays are checked in the loop over
+    their parent, and visited in turn only when they nest further."""
     t = type(value)
     if t is dict:
         if not _KEYS.issuperset(map(type, value)):
@@ -91,7 +92,18 @@ def _shaped(value: Any) -> bool:
         return False
     if dict in kinds or list in kinds:
         for item in items:
-            if (type(item) is dict or type(item) is list) and not _shaped(item):
+            ti = type(item)
+            if ti is dict:
+                if not _KEYS.issuperset(map(type, item)):
+                    return False
+                sub = set(map(type, item.values()))
+            elif ti is list:
+                sub = set(map(type, item))
+            else:
+                continue
+            if not sub <= _ALLOWED:
+                return False
+            if (dict in sub or list in sub) and not _shaped(item):
                 return False
     return True
 

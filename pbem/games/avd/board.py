@@ -44,12 +44,13 @@ class Board:
         self.turn: int = int(state.get("turn", 1))
         by_hex: dict[str, list[str]] = {}
         for uid, u in state["units"].items():
-            h = u.get("hex")
-            if h and u.get("where") == "map":
-                if h in by_hex:
-                    by_hex[h].append(uid)
-                else:
-                    by_hex[h] = [uid]
+            if u.get("where") == "map":
+                h = u.get("hex")
+                if h:
+                    if h in by_hex:
+                        by_hex[h].append(uid)
+                    else:
+                        by_hex[h] = [uid]
         self._by_hex = by_hex
         self._zoc: dict[str, frozenset[str]] = {}
         self._positions: tuple[Any, ...] | None = None

@@ -189,7 +189,13 @@ class AvdRules(BaseRules):
         return fn(state, top)
 
     def apply(self, state: State, side: str, order: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
-        d = self.pending(state)
+        return self.apply_decided(state, side, order, rng, self.pending(state))
+
+    def apply_decided(self, state: State, side: str, order: dict[str, Any], rng: Rng,
+                      d: Decision | None) -> tuple[State, list[Event]]:
+        """:meth:`apply`, given ``d``, what :meth:`pending` answered for this
+        very ``state`` object, unchanged since: the engine, which has just
+        asked, hands it over rather than have it asked again (speed only)."""
         why = self._not_yours(d, side)
         if why:
             raise IllegalOrder(why)
@@ -274,7 +280,14 @@ class AvdRules(BaseRules):
         return orders.format(order, self.scn)
 
     def standing_answer(self, state: State, decision: Decision, policies_: dict[str, Any]) -> dict[str, Any] | None:
-        return policies.answer(self, state, decision, policies_)
+        # A standing order only reads the state: one board serves it all.
+        if self._scope is not None:
+            return policies.answer(self, state, decision, policies_)
+        self._scope = {}
+        try:
+            return policies.answer(self, state, decision, policies_)
+        finally:
+            self._scope = None
 
     def private_answer(self, state: State, decision: Decision) -> dict[str, Any]:
         top = state["stack"][-1]
