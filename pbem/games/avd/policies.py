@@ -29,6 +29,46 @@ KINDS: dict[str, str] = {
 }
 
 
+#: the values each standing order takes ("column" for a CRT column such as 3-1)
+VALUES: dict[str, tuple[str, ...]] = {
+    "guderian": ("never", "first", "soviet", "ask"),
+    "stuka-defense": ("never", "always", "ask", "column"),
+    "losses": ("reduce-strongest-first", "eliminate-weakest-first", "ask"),
+    "retreat": ("first", "ask"),
+    "advance": ("none", "strongest", "ask"),
+    "relocate": ("first", "ask"),
+    "relocate-voluntary": ("none", "ask"),
+    "disband": ("none", "ask"),
+    "oos": ("none", "strongest", "ask"),
+    "air": ("recover", "none", "ask"),
+    "buy": ("none", "ask"),
+    "place": ("first", "ask"),
+    "stars": ("first", "ask"),
+    "release": ("none", "ask"),
+}
+
+#: the side whose decisions a standing order answers (absent: either side's)
+OWNER: dict[str, str] = {
+    "guderian": "german", "stuka-defense": "german", "air": "german", "release": "german",
+    "disband": "soviet", "oos": "soviet", "buy": "soviet", "place": "soviet", "stars": "soviet",
+}
+
+
+def refusal(rules: Any, side: str, name: str, value: str) -> str | None:
+    """Why ``side`` may not set standing order ``name`` to ``value``."""
+    owner = OWNER.get(name)
+    if owner is not None and owner != side:
+        return f"{name} answers {owner} decisions, not {side}'s"
+    allowed = VALUES.get(name, ())
+    v = value.strip().lower()
+    if v in allowed:
+        return None
+    if "column" in allowed and v in [c.lower() for c in rules.scn.crt.columns]:
+        return None
+    shown = [a if a != "column" else "a CRT column such as 3-1" for a in allowed]
+    return f"{value!r} is not one of its values: {', '.join(shown)}"
+
+
 def answer(rules, state: dict[str, Any], d: Decision, policies: dict[str, Any]) -> dict[str, Any] | None:
     """The order the side's standing orders give for ``d``, or None."""
     if not d.policy or d.policy not in policies:

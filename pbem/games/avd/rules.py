@@ -279,6 +279,9 @@ class AvdRules(BaseRules):
     def format(self, order: dict[str, Any]) -> str:
         return orders.format(order, self.scn)
 
+    def check_policy(self, state: State, seat: str, name: str, value: str) -> str | None:
+        return policies.refusal(self, seat, name, value)
+
     def standing_answer(self, state: State, decision: Decision, policies_: dict[str, Any]) -> dict[str, Any] | None:
         # A standing order only reads the state: one board serves it all.
         if self._scope is not None:

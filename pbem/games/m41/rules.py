@@ -1713,6 +1713,28 @@ class M41Rules(BaseRules):
         from .notation import format_order
         return format_order(order)
 
+    def check_policy(self, state: State, seat: str, name: str, value: str) -> str | None:
+        """The values each standing order takes (the words of
+        :meth:`M41Game.policy_kinds`)."""
+        words = value.split()
+        if name == "logistics":
+            return None if words == ["pause"] else "the only value is 'pause'"
+        if name in ("blitz", "exploit"):
+            return None if words == ["no"] else "the only value is 'no'"
+        if name == "aa":
+            if seat != GERMAN:
+                return "AA hits on bombers are a German decision (10.12.3)"
+            bad = [w for w in words if w not in ("abort", "destroy", "stuka", "he111")]
+            if bad or not words or ("abort" in words) == ("destroy" in words):
+                return "give 'abort' or 'destroy', optionally with 'stuka' or 'he111' first"
+            return None
+        if name == "losses":
+            types = {s.type for s in self.sc.blocks.values()} | {"hq", "first"}
+            known_words = types | set(self.sc.blocks)
+            bad = [w for w in words if w not in known_words and not _token_like(w, seat)]
+            return f"{bad[0]!r} is not a token, a block id or a block type" if bad else None
+        return None
+
     def standing_answer(self, state: State, decision: Decision, policies: dict[str, Any]) -> Order | None:
         if decision.private:
             return None
@@ -1790,6 +1812,11 @@ class M41Game(BaseGame):
         if unknown:
             raise ScenarioError(f"unknown m41 rule option {sorted(unknown)[0]!r}")
         return M41Rules(load(scenario), options)
+
+
+def _token_like(word: str, seat: str) -> bool:
+    """A token of ``seat``'s, such as G07 or S12, as a standing order names it."""
+    return len(word) >= 2 and word[0] == seat[0].upper() and word[1:].isdigit()
 
 
 def loss_choice(state: State, sc: Scenario, tied: list[str], policy: str) -> str:
