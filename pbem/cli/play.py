@@ -273,9 +273,31 @@ class _Prompt:
                 except IllegalOrder:
                     raise exc from None
                 return
+            if self._warned(order):
+                return
             self._push(order)
         except IllegalOrder as exc:
             self.refuse(str(exc))
+
+    def _warned(self, order: Any) -> bool:
+        """Before an order that the rules flag (a move whose automatic path
+        overruns an HQ, after which the decision may pass to the opponent),
+        say so and ask; True when the player held the order back."""
+        events, how = self.turn.preview(order)
+        warnings = [ev.text for ev in events if ev.data.get("warn")]
+        if not warnings:
+            return False
+        for text in warnings:
+            self.echo(f"  note: {text}")
+        if how != "open":
+            self.echo("  after it the decision passes to another player: this exchange would end there")
+        try:
+            go = click.confirm("Give this order?", default=False)
+        except click.exceptions.Abort:
+            raise UsageError("interrupted; nothing written") from None
+        if not go:
+            self.echo("not given")
+        return not go
 
     def _push(self, order: Any) -> list[Any]:
         turn = self.turn

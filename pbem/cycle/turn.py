@@ -201,6 +201,28 @@ class Turn:
         return hidden.fill_openings(self.m.rules, self.es, self.side, filled, self.m.secret_seeds.get(self.side),
                                     hidden.opening_epoch(self.n, self._openings))
 
+    def preview(self, order: Order) -> tuple[list[Event], str]:
+        """What ``order`` would do now, without doing it: its events up to
+        its first roll (no dice are drawn) and how the exchange would then
+        stand (``"open"``, ``"handed"``...).  ``([], "refused")`` if the rules
+        refuse it."""
+        if order.get("verb") not in ENGINE_VERBS:
+            from pbem.protocol.commit import new_salt
+
+            order = self.m.rules.fill_secrets(fast_copy(self.es["game"]), self.side, order, new_salt)
+        trial = ExchangeRun(self.m.rules, fast_copy(self.es), self.side, None, True, self.m.seat_names,
+                            False, self.m.game.policy_kinds())
+        trial.started = True
+        queue = [order]
+
+        def next_entry(d: Decision) -> dict[str, Any] | None:
+            return {"by": "player", "order": queue.pop(0)} if queue and not d.private else None
+        try:
+            how = trial.run(next_entry)
+        except IllegalOrder:
+            return [], "refused"
+        return trial.sink.events, how
+
     def undo(self) -> None:
         if not self.orders:
             raise IllegalOrder("nothing to undo in this exchange")

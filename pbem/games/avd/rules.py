@@ -1005,7 +1005,7 @@ class AvdRules(BaseRules):
         events.append(Event(f"Soviet recaptures {h}: VP chit {value} placed face up"))
 
     def _overrun(self, state: State, hq: str, h: str, events: list[Event]) -> None:
-        events.append(Event(f"{self.name(hq)} is overrun in {h} and must relocate (12.1)"))
+        events.append(Event(f"{self.name(hq)} is overrun in {h} and must relocate (12.1)", {"warn": "overrun"}))
         u = state["units"][hq]
         u["where"], u["hex"] = "limbo", None
         state["stack"].append(_new_frame("relocate", hq=hq, origin=h, voluntary=False))
