@@ -286,3 +286,12 @@ def test_m41_orders_of_the_wrong_shape_are_illegal() -> None:
                 rules.apply(pickle.loads(pickle.dumps(state)), d.side, {"verb": "ti", **part}, SeededDice(1))
         return
     pytest.fail("no impulse position")
+
+
+def test_a_signed_message_longer_than_2000_characters_is_refused(table) -> None:
+    """Issue 9, item 14: every input refuses such a message, and a file made
+    by a modified program that carries one is refused by name."""
+    anna, pavel, joined = table
+    path = write(anna, "long-message", forged_play(joined, key_of(anna), message="x" * 2001))
+    line = refused(pavel, "verify", str(path), code=1)
+    assert "a message of 2001 characters; at most 2000" in line

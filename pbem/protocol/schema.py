@@ -83,6 +83,15 @@ def _str_list(value: Any, where: str) -> None:
 
 
 STR, INT, TABLE, LIST = _type(str, "text"), _type(int, "an integer"), _type(dict, "a table"), _type(list, "a list")
+MESSAGE_LIMIT = 2000
+
+
+def MESSAGE(value: Any, where: str) -> None:
+    """A player's message: text of at most 2,000 characters (every input
+    refuses longer; a file must not carry one either)."""
+    STR(value, where)
+    if len(value) > MESSAGE_LIMIT:
+        raise InvalidFile(f"{where}: a message of {len(value)} characters; at most {MESSAGE_LIMIT}")
 H64, H128 = _hex(HEX64, 64), _hex(HEX128, 128)
 BOOL = _type(bool, "true or false")
 
@@ -136,11 +145,11 @@ CHAIN = _count(1, MAX_CHAIN)
 SEALED: dict[str, Check] = {"sealed": _base64, "sealed_hash": H64}
 KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "new": ({"game": TABLE, "player": _identity, "anchor": H64, "chain_n": CHAIN, **SEALED, "secret_commit": H64},
-            {"message": STR}),
+            {"message": MESSAGE}),
     "join": ({"player": _identity, "anchor": H64, "chain_n": CHAIN, **SEALED, "secret_commit": H64},
-             {"orders": LIST, "message": STR}),
+             {"orders": LIST, "message": MESSAGE}),
     "play": ({"reveal": H64, "orders": LIST, **SEALED},
-             {"hidden_root": H64, "message": STR, "anchor": H64, "chain_n": CHAIN}),
+             {"hidden_root": H64, "message": MESSAGE, "anchor": H64, "chain_n": CHAIN}),
     "disclose": ({"secrets": TABLE}, {}),
     "forfeit": ({"who": STR}, {}),
     "rewind-offer": ({"to": INT}, {}),
