@@ -226,6 +226,7 @@ class AvdRules(BaseRules):
         why = self._not_yours(d, side)
         if why:
             return why
+        assert d is not None        # _not_yours refuses a finished game
         try:
             orders.check_shape(order, self.scn)
         except IllegalOrder as exc:
@@ -654,6 +655,7 @@ class AvdRules(BaseRules):
             why = self.check_opening(state, d.side, c, value)
             if why:
                 raise IllegalOrder(f"revealed chit {c}: {why}")
+            assert isinstance(value, dict)      # check_opening: a chit and its turn
             chit = value["chit"]
             top["chit"] = chit
             del state["sealed"][c]
@@ -1067,7 +1069,7 @@ class AvdRules(BaseRules):
                  and not state["units"][u]["attacked"]]
         targets: dict[str, list[str]] = {}
         for u in ready:
-            for n in b.grid.neighbors(b.hex_of(u)):
+            for n in b.grid.neighbors(activation.map_hex(b, u)):
                 if n in state["attacked_hexes"]:
                     continue
                 if any(b.side_of(x) != side for x in b.combat_units_at(n)):
@@ -1104,7 +1106,7 @@ class AvdRules(BaseRules):
         b = self.board(state)
         # 12.4: an HQ stacked with attacking units when the combat starts may
         # follow them in the advance; remember where each attacker stood.
-        origins = {u: b.hex_of(u) for u in attackers if b.on_map(u)}
+        origins = {u: activation.map_hex(b, u) for u in attackers if b.on_map(u)}
         att_hqs = {}
         for o in sorted(set(origins.values())):
             hq = b.hq_at(o)
@@ -1489,16 +1491,16 @@ class AvdRules(BaseRules):
                                 tuple(f"retreat {hq} " + " ".join(p) for p in self._hq_retreat_paths(state, f)),
                                 policy="retreat")
             names = " ".join(orders.short(self.scn, u) for u in f["retreating"])
-            opts = tuple("retreat " + " ".join(([orders.short(self.scn, u)] if u else []) + p)
+            menu = tuple("retreat " + " ".join(([orders.short(self.scn, u)] if u else []) + p)
                          for u, p in self._retreat_menu(state, f))
             return Decision(defender, "retreat", f"{names} retreat {f['retreat']} hex(es) from {f['hex']} "
-                            "(9.5; name a unit to split the stack)", opts, policy="retreat")
+                            "(9.5; name a unit to split the stack)", menu, policy="retreat")
         if stage == "advance":
             ch = self._advance_choices(state, f)
-            opts = ["pass"] + [f"advance {orders.short(self.scn, u)} {' '.join(p)}"
-                               for u, ps in sorted(ch.items()) for p in ps]
+            moves = ["pass"] + [f"advance {orders.short(self.scn, u)} {' '.join(p)}"
+                                for u, ps in sorted(ch.items()) for p in ps]
             return Decision(f["side"], "advance", f"advance after combat into {f['hex']} (9.6)",
-                            tuple(opts), policy="advance")
+                            tuple(moves), policy="advance")
         raise RuntimeError(f"battle stage {stage} has no decision")
 
     def _do_battle(self, state, f, d, order, rng, events) -> None:
@@ -1588,7 +1590,7 @@ class AvdRules(BaseRules):
     # =========================================================== air/ART
     def _air_targets(self, state) -> list[str]:
         b = self.board(state)
-        return sorted({b.hex_of(u) for u in b.units_of(SOVIET) if b.is_combat(u)})
+        return sorted({activation.map_hex(b, u) for u in b.units_of(SOVIET) if b.is_combat(u)})
 
     def _ask_air(self, state, top) -> Decision:
         opts = ["pass"]
@@ -1639,7 +1641,7 @@ class AvdRules(BaseRules):
         b = self.board(state)
         spots: set[str] = set()
         for u in b.units_of(SOVIET):
-            h = b.hex_of(u)
+            h = activation.map_hex(b, u)
             spots.update(b.grid.neighbors(h))
             if b.terrain(h).name == "hill":
                 spots.update(b.grid.within(h, 2))
@@ -1731,7 +1733,7 @@ class AvdRules(BaseRules):
 
     def _oos_eligible(self, state) -> list[str]:
         b = self.board(state)
-        return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and not b.in_minsk_pocket(b.hex_of(u)))
+        return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and not b.in_minsk_pocket(activation.map_hex(b, u)))
 
     def _voluntary_hqs(self, state, side, top) -> list[str]:
         """HQs that may still relocate this Supply Phase (each once)."""
@@ -1754,7 +1756,7 @@ class AvdRules(BaseRules):
             hqs = " ".join(orders.short(self.scn, u) for u in free)
             b = self.board(state)
             moves = tuple(f"relocate {orders.short(self.scn, hq)} {h}" for hq in free
-                          for h in seqmech.relocation_options(b, hq, b.hex_of(hq)))
+                          for h in seqmech.relocation_options(b, hq, activation.map_hex(b, hq)))
             return Decision(side, "relocate", f"voluntary HQ relocation (10.4, 12.6) of {hqs}: "
                             "relocate HQ HEX or pass", ("pass",) + moves,
                             policy="relocate-voluntary", hint="relocate HQ HEX, one HQ at a time")
@@ -1793,7 +1795,7 @@ class AvdRules(BaseRules):
             hq, h = order.get("unit"), order.get("hex")
             if hq not in self._voluntary_hqs(state, side, top):
                 raise IllegalOrder(f"{hq} is not one of your HQs still free to relocate")
-            legal = seqmech.relocation_options(b, hq, b.hex_of(hq))
+            legal = seqmech.relocation_options(b, hq, activation.map_hex(b, hq))
             if h not in legal:
                 raise IllegalOrder(f"{self.name(hq)} cannot relocate to {h} (12.6); legal: {' '.join(legal) or 'none'}")
             state["units"][hq]["hex"] = h
@@ -1988,7 +1990,7 @@ class AvdRules(BaseRules):
         cand: set[str] = set()
         stars_placed = list((top or {}).get("stars_placed", [])) if spec.code == "*" else []
         for hq in self._soviet_hqs(state):
-            h0 = b.hex_of(hq)
+            h0 = activation.map_hex(b, hq)
             cand.add(h0)
             cand.update(b.grid.neighbors(h0))
         for h in sorted(cand):
@@ -2011,7 +2013,7 @@ class AvdRules(BaseRules):
         ``hexes`` can be matched to different HQs (an augmenting-path
         matching; a hex may be next to several HQs, and the owner need not
         say which one a unit was placed for)."""
-        hq_hexes = sorted(b.hex_of(hq) for hq in self._soviet_hqs_on(b))
+        hq_hexes = sorted(activation.map_hex(b, hq) for hq in self._soviet_hqs_on(b))
         owner: dict[int, int] = {}
 
         def assign(i: int, seen: set[int]) -> bool:
