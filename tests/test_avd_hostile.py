@@ -6,6 +6,8 @@ selection, or a mix of the cup the program chose itself, passes every blind
 program and is refused at the audit."""
 from __future__ import annotations
 
+import contextlib
+
 from typing import Any
 
 import pytest
@@ -193,11 +195,15 @@ def test_a_german_program_that_chooses_its_own_mix_of_the_cup_is_caught_at_the_a
     assert shown is not None
     for who in (ids["soviet"], None):
         cycle.replay(gf, sc, who)                            # accepted live: a chit he did select
-    if cycle.replay(gf, sc).next_sender() == "german":
-        with Modified(reversed_mix, audit_only=True):
-            gf = GameFile(gf.exchanges + [turn_of(cycle.replay(gf, sc, ids["german"]), ids["german"], ("resign",))])
-    else:
-        gf = write(gf, sc, ids, "resign")
+    # End the game: whoever sends next resigns at his first decision (an
+    # exchange that only resolves the other side's dice has none, and hands on).
+    while not cycle.replay(gf, sc).over():
+        seat = cycle.replay(gf, sc).next_sender()
+        with Modified(reversed_mix, audit_only=True) if seat == "german" else contextlib.nullcontext():
+            t = cycle.Turn(cycle.replay(gf, sc, ids[seat]), ids[seat])
+            if not t.done:
+                t.push("resign")
+            gf = GameFile(gf.exchanges + [t.finish()])
     while (seat := audit.next_discloser(cycle.replay(gf, sc))) is not None:
         with Modified(reversed_mix, audit_only=True):
             mine = cycle.replay(gf, sc, ids[seat])
