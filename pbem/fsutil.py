@@ -116,6 +116,28 @@ def loads_toml(text: str, name: str, error: type[PbemError] = InvalidFile) -> di
     return data
 
 
+CONFIG_LIMIT = 1 << 20
+
+
+def load_config_table(path: Path, table: str, what: str, hint: str = "") -> dict[str, Any]:
+    """The ``[table]`` of a player's settings file (SMTP, IMAP...), read
+    like any untrusted file (bounded, regular files only, bounded nesting);
+    every problem is one UsageError line naming ``what`` and ``path``.
+    ``hint`` follows the "not found" line (what the file should hold)."""
+    if not Path(path).exists():
+        raise UsageError(f"{what} {path} not found{hint}")
+    data = read_bounded(path, CONFIG_LIMIT, what, error_large=UsageError)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{what} {path} is not UTF-8 text") from None
+    doc = loads_toml(text, f"{what} {path}", UsageError)
+    section = doc.get(table)
+    if not isinstance(section, dict):
+        raise UsageError(f"{what} {path} has no [{table}] table")
+    return section
+
+
 def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, mode: int = 0o644) -> None:
     """Write ``data`` so that ``path`` is either absent, the old file, or the
     whole new file: temp file in the same folder, fsync, rename.  Refuses to

@@ -19,12 +19,12 @@ deleted, moved or expunged: the session ends with LOGOUT, never CLOSE.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
 from pbem.errors import PbemError, UsageError
+from pbem.fsutil import load_config_table
 
 MAX_MESSAGE = 20 * 1024 * 1024 + 65536
 
@@ -58,18 +58,7 @@ def load_config(path: Path | None = None) -> ImapConfig:
 
     path = Path(path) if path is not None else config_path()
     where = f"IMAP config {path}"
-    try:
-        with path.open("rb") as fh:
-            doc = tomllib.load(fh)
-    except FileNotFoundError:
-        raise UsageError(f"{where} not found (host, user, folder in an [imap] table)") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read {where}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{where} is not valid TOML: {' '.join(str(exc).split())}") from None
-    table = doc.get("imap")
-    if not isinstance(table, dict):
-        raise UsageError(f"{where} has no [imap] table")
+    table = load_config_table(path, "imap", "IMAP config", " (host, user, folder in an [imap] table)")
     known = {"host", "user", "folder", "port", "tls", "ca_file", "password_command", "keyring", "password",
              "timeout"}
     extra = sorted(set(table) - known)

@@ -18,7 +18,6 @@ tool that just wants to unpack a game from a mailbox.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from email import policy as _policy
 from email.message import EmailMessage, Message
@@ -262,20 +261,10 @@ def load_smtp_config(path: Path) -> SmtpConfig:
 
     Raises :class:`~pbem.errors.UsageError` naming the first problem.
     """
-    path = Path(path)
-    try:
-        with path.open("rb") as fh:
-            doc = tomllib.load(fh)
-    except FileNotFoundError:
-        raise UsageError(f"SMTP config file {path} not found") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read SMTP config {path}: {_reason(exc)}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"SMTP config {path} is not valid TOML: {_one_line(str(exc))}") from None
+    from pbem.fsutil import load_config_table
 
-    table = doc.get("smtp")
-    if not isinstance(table, dict):
-        raise UsageError(f"SMTP config {path} has no [smtp] table")
+    path = Path(path)
+    table = load_config_table(path, "smtp", "SMTP config file")
 
     def field(name: str, kind: type, required: bool, default: Any = None) -> Any:
         if name not in table:
