@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pbem.protocol import secret
 from pbem.protocol.stream import RecordingRng
 
-VECTORS = json.loads((Path(__file__).resolve().parents[2] / "shared" / "protocol-vectors.json").read_text())
+VECTORS = json.loads((Path(__file__).resolve().parent / "data" / "protocol-vectors.json").read_text())
 
 
 def test_secret_stream_vectors() -> None:
