@@ -39,12 +39,12 @@ from pbem.cycle.match import (
 from pbem.cycle.replay import advance, replay, waiting_after
 from pbem.cycle.run import ENGINE_VERBS, ExchangeRun, parse_engine_order, run_exchange
 from pbem.cycle.turn import Turn
-from pbem.cycle.write import dice_listing, disclose_exchange, iter_rolls, join_exchange, new_game, rewind_exchange, seal_for, sign
+from pbem.cycle.write import dice_listing, disclose_exchange, iter_rolls, join_exchange, new_game, rewind_exchange, sign
 from pbem.protocol.gamefile import exchange_hash
 
 __all__ = [
     "CHAIN_LENGTH", "DICE_TIMINGS", "ENGINE_VERBS", "RENEW_WHEN_LEFT", "EngineState", "ExchangeRun", "Match",
     "Record", "Seat", "Turn", "Verification", "advance", "disclose_exchange", "exchange_hash", "fast_copy",
     "dice_listing", "iter_rolls", "join_exchange", "new_game", "parse_engine_order", "public_engine_state", "public_order",
-    "replay", "rewind_exchange", "run_exchange", "seal_for", "sign", "waiting_after",
+    "replay", "rewind_exchange", "run_exchange", "sign", "waiting_after",
 ]

@@ -100,6 +100,7 @@ class Match:
         self.game = games.load(header["game"])
         self.rules: Rules = self.game.rules(scenario, header.get("options", {}))
         self.seat_specs = seat_specs(header)
+        self.policy_kinds: dict[str, str] = dict(self.game.policy_kinds())
         self.seat_names: list[str] = [s.name for s in self.seat_specs]
         self.timing: str = header["dice"]
         self.seats: dict[str, Seat] = {}
@@ -283,6 +284,19 @@ def mask_hidden(state: dict[str, Any], known: set[str]) -> None:
         for seat in list(hidden):
             if seat not in known:
                 hidden[seat] = None
+
+
+def initial_engine_state(rules: Rules, seats: list[str], known: set[str]) -> EngineState:
+    """The engine state before exchange 1's effects: the game's initial state
+    with every hidden part this program may not hold blanked, and (games with
+    hidden items) the public record of commitments."""
+    from pbem.cycle import hidden
+
+    state = rules.initial_state()
+    mask_hidden(state, known)
+    es = fresh_engine_state(state, seats)
+    hidden.add_to_engine_state(es, rules, seats)
+    return es
 
 
 def fresh_engine_state(game_state: dict[str, Any], seats: list[str]) -> EngineState:

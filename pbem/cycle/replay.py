@@ -9,24 +9,30 @@ public part.
 from __future__ import annotations
 
 import base64
-import json
 import re
 from typing import Any, Callable, cast
 
-from pbem.cycle.match import (
-    DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, fresh_engine_state, mask_hidden,
-)
 from pbem.cycle import audit as audit_mod
 from pbem.cycle import hidden
+from pbem.cycle.match import (
+    DICE_TIMINGS,
+    EngineState,
+    Match,
+    Record,
+    Seat,
+    Verification,
+    initial_engine_state,
+)
 from pbem.cycle.run import run_exchange
 from pbem.errors import InvalidFile, PbemError, UsageError
 from pbem.game import Decision, IllegalOrder
 from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical
-from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
-from pbem.protocol.types import Exchange
+from pbem.protocol.gamefile import ZERO_HASH, GameFile, exchange_hash, signing_bytes
+from pbem.protocol.secret import unpad
 from pbem.protocol.stream import RecordingRng, Stream, stream_key
+from pbem.protocol.types import Exchange
 from pbem.scenario import scenario_sha256
 
 
@@ -158,10 +164,7 @@ def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any]) -> None
     if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
         m.me = side
     m.known = set(disclosures) if disclosures else ({m.me} if m.me else set())
-    state = m.rules.initial_state()
-    mask_hidden(state, m.known)
-    m.es = fresh_engine_state(state, m.seat_names)
-    hidden.add_to_engine_state(m.es, m.rules, m.seat_names)
+    m.es = initial_engine_state(m.rules, m.seat_names, m.known)
     m.anchors_fixed_at = 1
     _open_sealed(m, ex, me, disclosures, side)
     _check_state(m, ex, where)
@@ -286,27 +289,25 @@ def _maybe_renew(m: Match, ex: Exchange, where: str) -> None:
 def _open_sealed(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], side: str) -> None:
     """Recover the sender's secrets for this exchange when we may: our own
     sealed part, or (audit) the sender's disclosure."""
-    secrets: dict[str, Any] | None = None
-    if side in disclosures:
+    secrets: dict[str, Any]
+    mine = side not in disclosures
+    if not mine:
         secrets = disclosures[side].get(str(ex["n"]), {})
-        if "seed" in secrets:
-            m_seed = bytes.fromhex(secrets["seed"])
-            _check_seed(m, ex, m_seed)
-        _take_secret_seed(m, ex, side, secrets)
     elif me is not None and side == m.me and "sealed" in ex:
         try:
             blob = base64.b64decode(ex["sealed"], validate=True)
         except ValueError:
             raise Verification(f"exchange {ex['n']}: sealed part is not base64") from None
-        plain = me.unseal(blob, m.game_id, ex["n"])
-        secrets = json.loads(plain.decode("utf-8"))
-        if "seed" in secrets:
-            seed = bytes.fromhex(secrets["seed"])
-            _check_seed(m, ex, seed)
+        secrets = unpad(me.unseal(blob, m.game_id, ex["n"]))
+    else:
+        return
+    if "seed" in secrets:
+        seed = bytes.fromhex(secrets["seed"])
+        _check_seed(m, ex, seed)
+        if mine:
             m.my_seeds.append((seed, ex["chain_n"]))
-        _take_secret_seed(m, ex, side, secrets)
-    if secrets is not None:
-        m.my_secrets[ex["n"]] = secrets.get("orders", {})
+    _take_secret_seed(m, ex, side, secrets)
+    m.my_secrets[ex["n"]] = secrets.get("orders", {})
 
 
 def _take_secret_seed(m: Match, ex: Exchange, side: str, secrets: dict[str, Any]) -> None:
@@ -360,7 +361,7 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
     fresh = ex["kind"] != "play" or m.stream_fresh(sender, ex["n"])
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
-                                 fresh, m.game.policy_kinds())
+                                 fresh, m.policy_kinds)
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:

@@ -13,7 +13,7 @@ import pickle
 from typing import Any, Callable, Collection, cast
 
 from pbem.cycle import hidden
-from pbem.cycle.match import EngineState, public_order
+from pbem.cycle.match import EngineState, fast_copy, public_order
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules
 from pbem.protocol import gamefile
 from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream
@@ -169,12 +169,12 @@ def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sin
     # was (the order is applied again later), so only a frozen stream keeps
     # a snapshot: a refused order ends a replay, and a live Turn rebuilds.
     saved = pickle.dumps(es["game"], protocol=pickle.HIGHEST_PROTOCOL) if isinstance(rng, FrozenRng) else None
+    given = fast_copy(order)
     try:
-        shortcut = getattr(rules, "apply_decided", None) if decided is not None else None
-        if shortcut is not None:
-            new_state, events = shortcut(es["game"], seat, pickle.loads(pickle.dumps(order)), rng, decided)
+        if decided is not None:
+            new_state, events = rules.apply_decided(es["game"], seat, given, rng, decided)
         else:
-            new_state, events = rules.apply(es["game"], seat, pickle.loads(pickle.dumps(order)), rng)
+            new_state, events = rules.apply(es["game"], seat, given, rng)
     except NeedDice:
         es["game"] = pickle.loads(saved) if saved is not None else es["game"]
         raise

@@ -3,7 +3,6 @@ names what the sender must decide, ``push`` applies an order (or raises
 IllegalOrder), ``undo`` takes the last one back."""
 from __future__ import annotations
 
-import copy
 import os
 from typing import Any
 
@@ -49,7 +48,6 @@ class Turn:
         self.side = m.me
         self.n = len(m.exchanges) + 1
         self.start_es = fast_copy(m.es)
-        self.start_seats = copy.deepcopy(m.seats)
         self.orders: list[Order] = []          # the sender's own orders, in order
         self.message = ""
         self._answers: list[tuple[bytes, Order]] = []
@@ -91,13 +89,11 @@ class Turn:
         """Run the exchange from its start with the orders given so far."""
         m = self.m
         es = fast_copy(self.start_es)
-        seats = copy.deepcopy(self.start_seats)
-        seats[self.side].last = self._reveal
-        reveals = {s: seat.last for s, seat in seats.items()}
+        reveals = {s: seat.last for s, seat in m.seats.items()} | {self.side: self._reveal}
         seeds = {self.side: m.secret_seeds[self.side]} if self.side in m.secret_seeds else {}
         self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)), seeds)
         self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names,
-                               m.stream_fresh(self.side, self.n), m.game.policy_kinds())
+                               m.stream_fresh(self.side, self.n), m.policy_kinds)
         self._queue = list(self.orders)
         self._answered = 0
         self.run.run(self._next_entry)
@@ -211,7 +207,7 @@ class Turn:
 
             order = self.m.rules.fill_secrets(fast_copy(self.es["game"]), self.side, order, new_salt)
         trial = ExchangeRun(self.m.rules, fast_copy(self.es), self.side, None, True, self.m.seat_names,
-                            False, self.m.game.policy_kinds())
+                            False, self.m.policy_kinds)
         trial.started = True
         queue = [order]
 
@@ -267,7 +263,7 @@ class Turn:
             root = hidden.closing_root(m.rules, es, self.side, seed, self.n)
             assert root is not None
             ex["hidden_root"] = root
-            hidden.adopt_exchange_root(m.rules, es, self.side, root, seed, self.n)
+            es["hidden_roots"][self.side] = root     # the root just built from this very state
         ex["state"] = digest(public_engine_state(es))
         if self.message:
             ex["message"] = self.message

@@ -3,30 +3,27 @@ disclosure, a rewind offer or answer; and signing and sealing for all."""
 from __future__ import annotations
 
 import base64
-import json
 import os
 from typing import Any, Iterator
 
-from pbem.cycle import hidden
 from pbem.cycle import match as _match
-from pbem.cycle.match import DICE_TIMINGS, Match, fresh_engine_state, mask_hidden, public_engine_state
+from pbem.cycle.match import (
+    DICE_TIMINGS,
+    Match,
+    initial_engine_state,
+    public_engine_state,
+)
 from pbem.errors import UsageError
 from pbem.game import validate_seats
 from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical, digest
-from pbem.protocol.gamefile import GameFile, ZERO_HASH, exchange_hash, signing_bytes
+from pbem.protocol.gamefile import ZERO_HASH, GameFile, exchange_hash, signing_bytes
+from pbem.protocol.secret import seed_commitment, unpad
 from pbem.protocol.types import Exchange, Header
-from pbem.protocol.secret import seed_commitment
 from pbem.scenario import scenario_sha256
 
-
 SEALED_TAG = b"pbem/sealed/v1"
-
-
-def seal_for(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> str:
-    """Seal ``secret_part`` to its owner (see :func:`seal_part`)."""
-    return seal_part(identity, secret_part, game_id, n)[0]
 
 
 def seal_part(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> tuple[str, str]:
@@ -131,11 +128,7 @@ def new_game(
         ex["message"] = message
     seal_into(ex, creator, {"seed": seed.hex(), "secret_seed": secret.hex()})
     m = Match(dict(header), scenario)
-    state = m.rules.initial_state()
-    mask_hidden(state, {creator_side})
-    es = fresh_engine_state(state, m.seat_names)
-    hidden.add_to_engine_state(es, m.rules, m.seat_names)
-    ex["state"] = digest(public_engine_state(es))
+    ex["state"] = digest(public_engine_state(initial_engine_state(m.rules, m.seat_names, {creator_side})))
     return GameFile([sign(ex, creator)])
 
 
@@ -183,7 +176,7 @@ def disclose_exchange(m: Match, me: Any) -> Exchange:
         if sent["side"] != m.me or "sealed" not in sent:
             continue
         blob = base64.b64decode(sent["sealed"])
-        secrets[str(sent["n"])] = json.loads(me.unseal(blob, m.game_id, sent["n"]).decode("utf-8"))
+        secrets[str(sent["n"])] = unpad(me.unseal(blob, m.game_id, sent["n"]))
     ex: Exchange = {
         "game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
         "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),

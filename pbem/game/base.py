@@ -107,6 +107,12 @@ class BaseRules:
     def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
         return order
 
+    def apply_decided(self, state: State, seat: str, order: Order, rng: Any, decided: Decision) -> tuple[State, list[Any]]:
+        """``apply`` when the engine has just asked ``pending`` on this very
+        state object and hands over its answer (``decided``); a game may
+        skip asking again.  By default, plain ``apply``."""
+        return self.apply(state, seat, order, rng)  # type: ignore[attr-defined,no-any-return]
+
     def demo_order(self, state: State, decision: Decision) -> Order | str:
         if not decision.options:
             raise IllegalOrder(f"the scripted player cannot answer {decision.kind}")

@@ -150,6 +150,11 @@ class Rules(Protocol):
     def apply(self, state: State, side: str, order: Order, rng: Rng) -> tuple[State, list[Event]]:
         """Push ``side``'s order.  Raises IllegalOrder with a one-line reason."""
 
+    def apply_decided(self, state: State, seat: str, order: Order, rng: Rng,
+                      decided: Decision) -> tuple[State, list[Event]]:
+        """``apply`` given ``decided``, what ``pending`` has just answered
+        for this very state object (the engine's hand-off; speed only)."""
+
     def parse(self, text: str, state: State, side: str) -> Order:
         """Terse notation to an order (``move 7Pz 3919 4019``).  IllegalOrder
         if it does not parse."""

@@ -35,7 +35,7 @@ from pbem.errors import UsageError
 if TYPE_CHECKING:
     from pbem.game import Game
 
-__all__ = ["GROUP", "ENV", "registered", "ids", "load", "load_all", "submodule", "default_demo"]
+__all__ = ["GROUP", "ENV", "registered", "ids", "load", "load_all", "default_demo"]
 
 GROUP = "pbem.games"
 """The entry-point group games register under."""
@@ -142,18 +142,6 @@ def load_all() -> tuple[dict[str, Game], dict[str, str]]:
         except UsageError as exc:
             failed[gid] = str(exc)
     return loaded, failed
-
-
-def submodule(game_id: str, name: str) -> Any | None:
-    """The module ``<game's module>.<name>`` (e.g. a game's ``picture``
-    module for ``pbem scenario map``), or None if the game has none."""
-    module = _target(game_id).partition(":")[0].strip()
-    try:
-        return importlib.import_module(f"{module}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{module}.{name}":
-            return None
-        raise
 
 
 def default_demo() -> str:
