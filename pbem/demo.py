@@ -2,9 +2,9 @@
 folder, each side's program verifying the other's file, with the turn logs
 and both sides' sitreps shown as they go.
 
-The "players" answer every decision with the game's demo choice
-(``Rules.demo_order`` where a game offers one, else the first legal option),
-so the demo shows the protocol and the rules at work, not good play.
+The "players" answer every decision with the game's scripted choice
+(``Rules.demo_order``; by default the first listed option), so the demo
+shows the protocol and the rules at work, not good play.
 """
 from __future__ import annotations
 
@@ -20,10 +20,6 @@ from pbem.protocol.identity import generate, save_private, save_public
 from pbem.render.view import render_rich
 
 SIDE_NAMES = (("Anna", "anna@example.org"), ("Pavel", "pavel@example.org"))
-
-
-def choose(rules: Any, state: dict[str, Any], decision: Any) -> str | dict[str, Any]:
-    return rules.demo_order(state, decision)  # type: ignore[no-any-return]
 
 
 def demo_scenario(game: str) -> str:
@@ -80,9 +76,10 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
     views = {second: cycle.replay(gf, data, players[second])}
     # The set-up files come first, as a newcomer will meet them: the game
     # created (001), then joined (002).
-    created = _save(folder, gf, 1, session.turn_log(views[second], views[second].records[:1]))
+    created_log = session.turn_log(views[second], views[second].records[:1])
+    created = _save(folder, gf, 1, created_log)
     echo(f"--- {created.name} ---")
-    echo(session.turn_log(views[second], views[second].records[:1]))
+    echo(created_log)
     join = cycle.join_exchange(views[second], players[second], second)
     cycle.advance(views[second], join, players[second])
     gf = gamefile.GameFile(gf.exchanges + [join])
@@ -105,8 +102,8 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
             for name, value in turn.m.rules.demo_policies(side).items():
                 turn.push(f"policy {name} {value}")
         configured.add(side)
-        while not turn.done:
-            turn.push(choose(turn.m.rules, turn.es["game"], turn.pending()))
+        while (decision := turn.pending()) is not None:     # None once the exchange is done
+            turn.push(turn.m.rules.demo_order(turn.es["game"], decision))
         ex = turn.finish()
         for s, view in views.items():
             cycle.advance(view, ex, players[s])

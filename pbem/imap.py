@@ -25,8 +25,7 @@ from typing import Any, Iterator
 
 from pbem.errors import PbemError, UsageError
 from pbem.fsutil import load_config_table
-
-MAX_MESSAGE = 20 * 1024 * 1024 + 65536
+from pbem.inbox import MAX_MESSAGE  # one limit for every mailbox
 
 
 @dataclass

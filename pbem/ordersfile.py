@@ -21,7 +21,7 @@ from pbem.errors import UsageError
 from pbem.fsutil import loads_toml, read_bounded
 
 MAX_BYTES = 1 << 20
-MAX_MESSAGE = 2000
+from pbem.protocol.schema import MESSAGE_LIMIT as MAX_MESSAGE  # the file format's limit
 MAX_ORDERS = 1000
 FIELDS = ("orders", "message", "policies")
 _POLICY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")

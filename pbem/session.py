@@ -94,7 +94,7 @@ def log_heading(m: cycle.Match) -> Any:
     head = m.scenario_head or {}
     notice = str(head.get("notice", "")) if head.get("practice") else ""
     return LogHeading(title=m.game.title, game_id=m.game_id, scenario=str(m.header["scenario"]), timing=m.timing,
-                      viewer=m.me, notice=notice, now=now_line(m), format_order=m.rules.format)
+                      notice=notice, now=now_line(m), format_order=m.rules.format)
 
 
 def now_line(m: cycle.Match) -> str:

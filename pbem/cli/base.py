@@ -75,12 +75,11 @@ def _one_line(text: str) -> str:
 _ESCAPED = "\u2028\u2029\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 
-MAX_MESSAGE = 2000
-
-
 def _message(text: str, where: str = "--message") -> str:
-    """A note to the opponent as typed: control characters taken out,
-    at most :data:`MAX_MESSAGE` characters (UsageError otherwise)."""
+    """A note to the opponent as typed: control characters taken out, at
+    most the file format's limit (``schema.MESSAGE_LIMIT``, UsageError
+    otherwise)."""
+    from pbem.protocol.schema import MESSAGE_LIMIT as MAX_MESSAGE
     from pbem.session import clean_text
 
     text = clean_text(text).strip()

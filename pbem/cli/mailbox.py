@@ -1,7 +1,6 @@
 """Playing several games by email: games, fetch, contacts, password."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -20,6 +19,8 @@ def games(as_json: bool) -> None:
 
     entries = gamelist.list_games(_me())
     if as_json:
+        import json
+
         click.echo(json.dumps([e.as_json() for e in entries], indent=1, sort_keys=True))
         return
     if not entries:

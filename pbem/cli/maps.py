@@ -15,11 +15,6 @@ from pbem.errors import UsageError
 PUBLIC = "public"
 
 
-def public_state(state: dict[str, Any]) -> dict[str, Any]:
-    """``state`` with every hidden part set to None: what anyone may see."""
-    return {**state, "hidden": {s: None for s in (state.get("hidden") or {})}}
-
-
 def _seat(m: Any, side: str | None) -> str | None:
     """The seat whose view to draw: ``side`` (your own seat, or "public"),
     by default yours (the public view when you are not a player)."""
@@ -70,14 +65,14 @@ def map_command(file: Path, side: str | None, png_out: Path | None, svg_out: Pat
     seat = _seat(m, side)
     view = m.rules.view(m.state, seat)
     try:
-        picture.map_block(view)
+        canvas = picture.layout(view)           # laid out once for both formats
     except picture.NoPicture:
         raise UsageError(f"{m.game.title} draws no map picture yet") from None
     if png_out is None and svg_out is None:
         png_out = _output(file.with_name(f"{file.stem}-{seat or PUBLIC}.png"), "picture")
-    for out, draw in ((png_out, picture.png), (svg_out, picture.svg)):
+    for out, draw in ((png_out, lambda: picture.to_png(canvas)), (svg_out, lambda: picture.to_svg(canvas, view.title))):
         if out is not None:
-            atomic_write(out, draw(view), overwrite=True)
+            atomic_write(out, draw(), overwrite=True)
             click.echo(f"Map written: {out} ({seat or PUBLIC} view)")
 
 
@@ -103,11 +98,12 @@ def mail_picture(m: Any, sender: str | None) -> tuple[bytes, str, str] | None:
     from the public state: the sender's program must not show its own
     secrets and does not hold the recipient's.  With several recipients it
     is the public view."""
+    from pbem.game import seen_by
     from pbem.render import picture
 
     others = [s for s in m.seat_names if s != sender]
     seat = others[0] if len(others) == 1 else None
-    view = m.rules.view(public_state(m.state), seat)
+    view = m.rules.view(seen_by(m.state, None), seat)
     try:
         png = picture.png(view)
     except picture.NoPicture:
@@ -115,4 +111,4 @@ def mail_picture(m: Any, sender: str | None) -> tuple[bytes, str, str] | None:
     return png, f"map-{seat or PUBLIC}.png", f"{view.title}: the map as {seat or 'anyone'} may see it"
 
 
-__all__ = ["map_command", "mail_picture", "print_whole_map", "public_state"]
+__all__ = ["map_command", "mail_picture", "print_whole_map"]

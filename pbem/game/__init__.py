@@ -10,7 +10,7 @@ from pbem.game.base import (
 )
 from pbem.game.contract import (
     MAX_SEATS, MIN_SEATS, Decision, Event, Game, IllegalOrder, Order, Rng, Rules, ScenarioError, SeatSpec, State,
-    public,
+    public, seen_by,
 )
 from pbem.game.view import (
     Area, AreaLink, AreaMapPicture, Block, HexMapBlock, HexMapPicture, MapPicture, Piece, TableBlock, TextBlock, View,
@@ -20,5 +20,5 @@ __all__ = [
     "MAX_SEATS", "MIN_SEATS", "Area", "AreaLink", "AreaMapPicture", "BaseGame", "BaseRules", "Block", "Decision",
     "Event", "Game", "HexMapBlock", "HexMapPicture", "IllegalOrder", "MapPicture", "Order", "Piece", "ProbeStop",
     "Rng", "Rules", "ScenarioError", "SeatSpec", "State", "TableBlock", "TextBlock", "View", "check_commitment",
-    "commit", "probe", "public", "validate_seats",
+    "commit", "probe", "public", "seen_by", "validate_seats",
 ]

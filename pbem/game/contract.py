@@ -229,6 +229,13 @@ class Game(Protocol):
         """A picture of a scenario's map (``pbem scenario map``)."""
 
 
+def seen_by(state: State, seat: str | None) -> State:
+    """``state`` with every hidden part but ``seat``'s own set to None (seat
+    None: all of them): everything a view for ``seat`` may draw on."""
+    hidden = state.get("hidden") or {}
+    return {**state, "hidden": {s: (h if s == seat else None) for s, h in hidden.items()}}
+
+
 def public(state: State) -> State:
     """The state as anyone may see it: every side's hidden part removed."""
     return {k: v for k, v in state.items() if k != "hidden"}

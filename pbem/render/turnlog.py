@@ -48,15 +48,13 @@ class LogRecord(Protocol):
 
 @dataclass(frozen=True)
 class LogHeading:
-    """The facts around the records: the game, the reader's seat (his own
-    standing orders are spelt out to him only), and the line saying what
-    happens now."""
+    """The facts around the records: the game, its practice notice, and the
+    line saying what happens now."""
 
     title: str
     game_id: str
     scenario: str
     timing: str
-    viewer: str | None
     notice: str
     now: str
     format_order: Callable[[dict[str, Any]], str]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid
-from pbem.game import HexMapBlock, TableBlock, TextBlock, View
+from pbem.game import HexMapBlock, TableBlock, TextBlock, View, seen_by
 from pbem.games.avd import mapdata, orders
 from pbem.games.avd.board import SIDE_NAME
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET
@@ -21,12 +21,6 @@ WINDOW = 4   # hexes around the action: nine columns fit an 80-column terminal
 PRACTICE = "PRACTICE DATA - not the publisher's map or tables"
 MAP_LEGEND = ("A stack lists its units, combat units first. Empty hexes: terrain (clear left blank), "
               "* minor / ** major Victory Hex.")
-
-
-def seen_by(state: dict[str, Any], seat: str | None) -> dict[str, Any]:
-    """``state`` with every hidden part but ``seat``'s own set to None."""
-    hidden = state.get("hidden") or {}
-    return {**state, "hidden": {s: (h if s == seat else None) for s, h in hidden.items()}}
 
 
 def view(rules: Any, state: dict[str, Any], seat: str | None) -> View:

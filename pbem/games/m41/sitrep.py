@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import TableBlock, TextBlock, View
+from pbem.game import TableBlock, TextBlock, View, seen_by
 
 from . import mapdata
 from . import mechanics as mx
@@ -51,13 +51,6 @@ def block_text(sc: Scenario, state: dict[str, Any], tok: str, viewer: str | None
     if v.get("cube"):
         text += " (isolated)"
     return text
-
-
-def seen_by(state: dict[str, Any], seat: str | None) -> dict[str, Any]:
-    """``state`` with every hidden part but ``seat``'s own set to None: all
-    a view of ``seat``'s may draw on."""
-    hidden = state.get("hidden") or {}
-    return {**state, "hidden": {s: (h if s == seat else None) for s, h in hidden.items()}}
 
 
 def view(sc: Scenario, state: dict[str, Any], seat: str | None) -> View:
