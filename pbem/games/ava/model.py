@@ -217,6 +217,7 @@ class Params:
     fortress_steps_per_check: int = 0
     fortress_max_hexes: int = 0
     fortress_max_steps: int = 2
+    fortress_markers: int = 0               # AVA 14.3: markers in the map's countermix (0: no cap but max hexes)
     strategic_reserve: int = 0              # AVA 15.4: up to N units with Soviet Reinforcements
     strategic_reserve_from_turn: int = 6
     army19_turn: int = 0                    # AVA 15.3: 0 = no 19th Army entry
@@ -225,6 +226,7 @@ class Params:
     withdrawal_turn: int = 0                # AVA 18.2: Axis withdraws mech at this Supply Check (0: none)
     withdrawal_strength: int = 0
     reserve_table: tuple[int, ...] = (3, 3, 3, 3, 4, 5)   # d6 face 1..6 -> units (AVA 4.3 campaign)
+    reserve_no_ezoc: bool = False           # AVA 18.1: Reserve units neither enter nor leave EZOC, never attack
     zhukov: bool = False                    # AVA 18.1
     short_game_turn: int = 0                # AVA 18.2: the short game ends after this Supply Check
 

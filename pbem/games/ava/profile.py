@@ -31,6 +31,8 @@ class Profile:
     reinforcement_chit_mandatory: bool
     command_range: int | None          # AVA 8.2: 4 for every HQ; FFS: printed on each HQ (None)
     interrupt_forced_at_end: bool      # AVA 7.3: an unplayed interrupt is played before the End Phase
+    chit_quota_exact: bool             # FFS 6.2 (notes 8 #13): exactly the Com number; AVA (A42): up to it
+    reinforcement_chit_counts: bool    # FFS (notes 8 #13): REINF counts against Com; AVA (A26): it does not
     # -- movement and zones of control
     major_river_ezoc: str              # "either" (AVA 9.2) or "both" (FFS 9.2) of the two hexes in EZOC bars it
     bridge_lifts_major_river_ezoc: bool  # AVA: a bridge lifts every major-river restriction; FFS: not the EZOC ban
@@ -64,6 +66,8 @@ AVA = Profile(
     reinforcement_chit_mandatory=True,
     command_range=4,
     interrupt_forced_at_end=True,
+    chit_quota_exact=False,
+    reinforcement_chit_counts=False,
     major_river_ezoc="either",
     bridge_lifts_major_river_ezoc=True,
     soviet_start_line=True,
@@ -92,6 +96,8 @@ FFS = Profile(
     reinforcement_chit_mandatory=True,
     command_range=None,
     interrupt_forced_at_end=False,
+    chit_quota_exact=True,
+    reinforcement_chit_counts=True,
     major_river_ezoc="both",
     bridge_lifts_major_river_ezoc=False,
     soviet_start_line=False,
