@@ -58,6 +58,13 @@ class Profile:
     # -- set-up and victory
     deployment_area_filled: bool       # AVA 4.0(2)(a): every hex of a Deployment Area holds a unit
     victory: str                       # "threshold" (AVA 16: Axis-only VP) or "ffs" (15.5: both sides score)
+    # -- added by COMBAT: a defence of 0 starts on the last column; AVA (notes A12) then shifts
+    # for terrain like any ratio above 10:1, FFS 10.3.5 ignores the shifts
+    zero_defence_shifts: bool = False
+    # -- added for movement (MOVE engineer; defaults are AVA's)
+    rail_bridge_lifts_minor_river: bool = False  # AVA 9.2 (notes A14): a railroad-only bridge still pays +1;
+    #                                              FFS 2.1.3/9.2.1: any bridge lifts the river costs
+    stacking_checked_at: str = "move"  # "move" (AVA 3.1: at the end of each move) or "segment" (FFS 3.1.3, #64)
 
 
 AVA = Profile(
@@ -88,6 +95,9 @@ AVA = Profile(
     reserve_outside_range="normal_half_attack",
     deployment_area_filled=True,
     victory="threshold",
+    zero_defence_shifts=True,
+    rail_bridge_lifts_minor_river=False,
+    stacking_checked_at="move",
 )
 
 FFS = Profile(
@@ -118,6 +128,9 @@ FFS = Profile(
     reserve_outside_range="half_mp_no_attack",
     deployment_area_filled=False,
     victory="ffs",
+    zero_defence_shifts=False,
+    rail_bridge_lifts_minor_river=True,
+    stacking_checked_at="segment",
 )
 
 PROFILES = {p.game: p for p in (AVA, FFS)}
