@@ -1,0 +1,196 @@
+"""Retreat after combat (AVA 10.6; FFS 10.6).
+
+The kernel (:mod:`pbem.board.retreat`) lists every route of the result's
+length, carries a route that would end over-stacked on hex by hex
+(10.6(5); FFS 10.6.4), and keeps the best by the profile's priorities:
+
+* ``ava`` (10.6(6), notes A10): avoid elimination, then step losses, then
+  overstacking, then head for the nearest hex with the shortest LOC;
+* ``ffs`` (10.6.5, notes #33): avoid elimination, then the fewest hexes in
+  enemy ZOC, then stacking, then get closer to a hex that can trace a LOC.
+
+Each unit retreats on its own (a stack may split, 10.6(2)); options are
+worked out against the board as it stands, so the caller asks again after
+each unit has moved.  The friendly LOC is given as a callable
+(``loc_distance(hex)`` -> LOC length, None where no LOC can be traced),
+which the supply module provides.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from pbem.board import retreat as kretreat
+from pbem.game import IllegalOrder
+from pbem.games.ava.board import Board
+from pbem.games.ava.combat import crossing_barred
+
+LocDistance = Callable[[str], int | None]
+STACK_LIMIT = 2      # AVA 3.1 / FFS 3.1: two units a hex, HQs included, fortresses not
+MAX_EXTRA = 6        # 10.6(5): over-stacked extensions searched before a unit is given up
+_FAR = 10 ** 6       # no hex with a LOC anywhere
+
+
+@dataclass(frozen=True)
+class RetreatPath:
+    """One route (start excluded).  ``steps``: the step losses it costs,
+    one per hex entered in enemy ZOC (10.6(4), notes A9); ``extra``: hexes
+    beyond the result's length, forced by over-stacking."""
+
+    hexes: tuple[str, ...]
+    steps: int
+    extra: int
+
+
+@dataclass(frozen=True)
+class RetreatOptions:
+    """Per unit, the routes its owner may choose among; an empty tuple
+    means the unit is eliminated (10.6(3), (7))."""
+
+    length: int
+    paths: dict[str, tuple[RetreatPath, ...]]
+
+    def eliminated(self) -> list[str]:
+        return [u for u, p in self.paths.items() if not p]
+
+
+def fits(b: Board, h: str, uid: str) -> bool:
+    """Whether ``uid`` may end its retreat or advance in ``h`` within the
+    stacking limit (the unit itself not counted twice)."""
+    return sum(1 for u in b.units_at(h) if u != uid) + 1 <= STACK_LIMIT
+
+
+def zoc_steps(b: Board, side: str, hexes: Iterable[str]) -> int:
+    """Hexes in enemy ZOC a retreat enters; a friendly unit there does not
+    help (FFS 10.6.3, notes A9), a fortress hex does (14.2)."""
+    return sum(1 for h in hexes if b.in_enemy_zoc(h, side))
+
+
+def _can_enter(b: Board, uid: str, start: str, surprise: bool) -> Callable[[str, str], bool]:
+    side = b.spec(uid).side
+    mountain = b.spec(uid).type == "mountain"
+    any_major = b.profile.retreat_major_river_later_hex == "any"
+
+    def can_enter(a: str, c: str) -> bool:
+        if crossing_barred(b, side, a, c, mountain_division=mountain) or b.enemy_occupied(c, side):
+            return False
+        if a != start and not surprise and b.map.river(a, c) == "major":
+            # AVA 10.6(3): only unbridged; FFS 10.6.2(4): bridged or not; A47: every later hex
+            return not (any_major or not b.map.bridged(a, c))
+        return True
+
+    return can_enter
+
+
+def legal_paths(b: Board, uid: str, length: int, *, surprise: bool = False) -> list[RetreatPath]:
+    """Every route the retreat rules allow, before the priorities.  The
+    Surprise Attack ignores rivers (15.1, notes A17)."""
+    start = b.unit(uid)["hex"]
+    if not start:
+        raise ValueError(f"{uid} is not on the map")
+    if length <= 0:
+        return [RetreatPath((), 0, 0)]
+    side = b.spec(uid).side
+    routes = kretreat.retreat_paths_until(start, length, b.map.neighbors, _can_enter(b, uid, start, surprise),
+                                          lambda h: fits(b, h, uid), MAX_EXTRA)
+    return [RetreatPath(tuple(p), zoc_steps(b, side, p), len(p) - length) for p in routes]
+
+
+class _LocNear:
+    """For a hex: how far (in hexes) the nearest hex with a LOC is, and the
+    shortest LOC among the hexes that near (0 and the hex's own LOC when
+    it has one)."""
+
+    def __init__(self, b: Board, loc_distance: LocDistance) -> None:
+        self.b, self.loc = b, loc_distance
+        self.cache: dict[str, tuple[int, int]] = {}
+
+    def __call__(self, h: str) -> tuple[int, int]:
+        found = self.cache.get(h)
+        if found is None:
+            found = self.cache[h] = self._search(h)
+        return found
+
+    def _search(self, h: str) -> tuple[int, int]:
+        on_map = self.b.map.on_map
+        for ring, hexes in self.b.map.grid.by_distance(h).items():
+            lengths = [n for x in hexes if on_map(x) and (n := self.loc(x)) is not None]
+            if lengths:
+                return ring, min(lengths)
+        return _FAR, 0
+
+
+def _priorities(b: Board, uid: str, loc_distance: LocDistance) -> list[Callable[[list[str]], int]]:
+    steps = int(b.unit(uid)["steps"])
+    side = b.spec(uid).side
+    losses: dict[tuple[str, ...], int] = {}
+    near = _LocNear(b, loc_distance)
+
+    def zoc(p: list[str]) -> int:
+        key = tuple(p)
+        if key not in losses:
+            losses[key] = zoc_steps(b, side, p)
+        return losses[key]
+
+    def elimination(p: list[str]) -> int:
+        return 1 if zoc(p) >= steps else 0
+
+    def end(p: list[str]) -> str:
+        return p[-1] if p else str(b.unit(uid)["hex"])
+
+    def nearest(p: list[str]) -> int:
+        return near(end(p))[0]
+
+    def shortest(p: list[str]) -> int:
+        return near(end(p))[1]
+
+    # Every route is at least the result's length: a longer one was forced on by over-stacking.
+    out: list[Callable[[list[str]], int]] = [elimination, zoc, len, nearest]
+    if b.profile.retreat_priority == "ava":
+        out.append(shortest)     # 10.6(6): the hex with the shortest LOC among the nearest
+    return out
+
+
+def best(b: Board, uid: str, length: int, *, loc_distance: LocDistance,
+         surprise: bool = False) -> tuple[RetreatPath, ...]:
+    """The routes ``uid`` may take after the profile's priorities; empty
+    when it is eliminated: no route at all, or every route costs all its
+    steps."""
+    by_route = {p.hexes: p for p in legal_paths(b, uid, length, surprise=surprise)}
+    chosen = kretreat.best_paths([list(h) for h in by_route], _priorities(b, uid, loc_distance))
+    out = tuple(by_route[tuple(p)] for p in chosen)
+    if not out or out[0].steps >= int(b.unit(uid)["steps"]):
+        return ()
+    return out
+
+
+def options(b: Board, uids: Iterable[str], length: int, *, loc_distance: LocDistance,
+            surprise: bool = False) -> RetreatOptions:
+    """Each unit's best routes for a retreat of ``length`` hexes."""
+    return RetreatOptions(length, {u: best(b, u, length, loc_distance=loc_distance, surprise=surprise)
+                                   for u in uids})
+
+
+def check_path(b: Board, uid: str, hexes: list[str], length: int, *, loc_distance: LocDistance,
+               surprise: bool = False) -> RetreatPath:
+    """The chosen route if the rules allow it, else IllegalOrder naming a
+    better one."""
+    name = b.spec(uid).name
+    chosen = best(b, uid, length, loc_distance=loc_distance, surprise=surprise)
+    for p in chosen:
+        if p.hexes == tuple(hexes):
+            return p
+    if not chosen:
+        raise IllegalOrder(f"{name} cannot retreat: it is eliminated (10.6)")
+    legal = {p.hexes: p for p in legal_paths(b, uid, length, surprise=surprise)}
+    better = "-".join(chosen[0].hexes)
+    got = legal.get(tuple(hexes))
+    if got is None:
+        raise IllegalOrder(f"{name}: {'-'.join(hexes) or 'staying put'} is not a legal retreat of "
+                           f"{length} (e.g. {better})")
+    raise IllegalOrder(f"{name}: {'-'.join(hexes)} costs {got.steps} step(s) or ends worse than "
+                       f"{better} ({chosen[0].steps} step(s)) (10.6)")
+
+
+__all__ = ["LocDistance", "RetreatOptions", "RetreatPath", "STACK_LIMIT", "best", "check_path", "fits",
+           "legal_paths", "options", "zoc_steps"]
