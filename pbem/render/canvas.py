@@ -145,6 +145,14 @@ def _font(size: float, bold: bool) -> Any:
 
 def to_png(canvas: Canvas) -> bytes:
     """The canvas as a PNG (RGB, no text chunks, no metadata)."""
+    buf = io.BytesIO()
+    to_image(canvas).save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
+
+
+def to_image(canvas: Canvas) -> Any:
+    """The canvas drawn on a Pillow RGB image (for a caller that processes
+    the pixels further; no PNG encoded and decoded on the way)."""
     from PIL import Image, ImageDraw
 
     img = Image.new("RGB", (canvas.width, canvas.height), canvas.background)
@@ -172,9 +180,7 @@ def to_png(canvas: Canvas) -> bytes:
             at = "mm" if anchor == "middle" else "lm"
             draw.text(p, text, fill=colour, font=font, anchor=at,
                       stroke_width=1 if bold and size >= 12 else 0, stroke_fill=colour)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=6)
-    return buf.getvalue()
+    return img
 
 
 def _dashed(draw: Any, p: Point, q: Point, colour: str, width: int) -> None:
