@@ -24,9 +24,9 @@ from pbem.board import retreat as kretreat
 from pbem.game import IllegalOrder
 from pbem.games.ava.board import Board
 from pbem.games.ava.combat import crossing_barred
+from pbem.games.ava.movement import stacking_refusal
 
 LocDistance = Callable[[str], int | None]
-STACK_LIMIT = 2      # AVA 3.1 / FFS 3.1: two units a hex, HQs included, fortresses not
 MAX_EXTRA = 6        # 10.6(5): over-stacked extensions searched before a unit is given up
 _FAR = 10 ** 6       # no hex with a LOC anywhere
 
@@ -56,8 +56,8 @@ class RetreatOptions:
 
 def fits(b: Board, h: str, uid: str) -> bool:
     """Whether ``uid`` may end its retreat or advance in ``h`` within the
-    stacking limit (the unit itself not counted twice)."""
-    return sum(1 for u in b.units_at(h) if u != uid) + 1 <= STACK_LIMIT
+    stacking limit (3.1: checked at the end of a retreat and of an advance)."""
+    return stacking_refusal(b, uid, h) is None
 
 
 def zoc_steps(b: Board, side: str, hexes: Iterable[str]) -> int:
@@ -192,5 +192,5 @@ def check_path(b: Board, uid: str, hexes: list[str], length: int, *, loc_distanc
                        f"{better} ({chosen[0].steps} step(s)) (10.6)")
 
 
-__all__ = ["LocDistance", "RetreatOptions", "RetreatPath", "STACK_LIMIT", "best", "check_path", "fits",
+__all__ = ["LocDistance", "RetreatOptions", "RetreatPath", "best", "check_path", "fits",
            "legal_paths", "options", "zoc_steps"]
