@@ -1,0 +1,178 @@
+"""Reading a *Fierce Fight!* scenario file into a :class:`Scenario`.
+
+The file layout (TOML; every table described in ``scenarios/ava/README.md``)::
+
+    [scenario]   id, game ("ava"|"ffs"), title, practice, notice, source,
+                 missing = ["map", "crt", ...]   # kinds of data still to transcribe
+    [map]        first_col, last_col, first_row, last_row, offset ("odd-q"),
+                 off_map = [hex, ...]            # grid hexes outside the play area
+    [map.terrain]    light_woods = [...], heavy_woods, marsh, lake, mountain
+    [map.cities]     major_city = [...], city = [...]
+    [map.names]      "4112" = "Smolensk"
+    [map.hexsides]   minor_river = ["a|b", ...], major_river, prohibited, start_line, border
+    [map.roads] / [map.railroads]   name = [hex chain]
+    [map.supply]     axis = [...], soviet = [...]; [map.source_tags] from_moscow = [...], east_edge = [...]
+    [map.control]    axis = [...]   # city hexes the Axis controls at the start (the rest: Soviet)
+    [map.stand_fast] hexes = [...];  [map.fortress] "0927" = 1;  [map.vp_hexes] tag = [...]
+    [map.deployment] zone = [...]
+    [terrain.NAME]   mp_foot, mp_mech (half MP; omitted = no entry), shifts, stops_advance
+    [crt]            columns = [...]; [crt.rows] "1" = [...] ... "6" = [...]
+    [turn_track]     last_turn, soviet_chits = [...], axis_chits = [...],
+                     [turn_track.reinforcements] ger = [...], rum = [...], sov = [...]
+    [chits.ID]       side, kind, hq, turn, choice
+    [units.ID]       name, side, nationality, kind, type, steps, attack, defense, move,
+                     attack_reduced, defense_reduced, move_reduced, formation, start,
+                     command_range, flags
+    [params]         the fields of :class:`Params`
+    [victory]        threshold, short_threshold, [victory.points]
+
+A value the rulebook text does not give is written as the string
+``"MISSING"`` (or its table carries ``missing = true``); :func:`gaps` names
+every such place by kind, and :func:`load` refuses a file with any, so a
+published scenario is complete as far as the text goes and says exactly
+what is still to transcribe from the printed components.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.board.hexgrid import HexGrid, side_key
+from pbem.game import ScenarioError
+from pbem.games.ava.model import (
+    HEXSIDE_FEATURES, SIDES, TERRAINS, ChitSpec, Crt, HexMap, Params, Scenario, TerrainSpec,
+    TurnTrack, UnitSpec, VictorySpec,
+)
+
+MISSING = "MISSING"
+
+# Which part of the file each gap kind names (``pbem scenario check``).
+GAP_KINDS = {"map": "map", "terrain": "terrain chart", "crt": "combat results table",
+             "turn_track": "turn track", "chits": "chit schedule", "units": "counters",
+             "params": "scenario parameters", "victory": "victory conditions"}
+
+
+def gaps(data: dict[str, Any]) -> list[str]:
+    """Every value still missing, one line each, grouped by kind
+    ("counters: units.3PzG.attack")."""
+    out: list[str] = []
+    for kind in (data.get("scenario") or {}).get("missing") or []:
+        out.append(f"{GAP_KINDS.get(kind, kind)}: not transcribed yet")
+
+    def walk(node: Any, path: str, kind: str) -> None:
+        if node == MISSING:
+            out.append(f"{GAP_KINDS[kind]}: {path}")
+        elif isinstance(node, dict):
+            if node.get("missing") is True:
+                out.append(f"{GAP_KINDS[kind]}: {path} (whole table)")
+            for k, v in node.items():
+                walk(v, f"{path}.{k}", kind)
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{path}[{i}]", kind)
+
+    for kind in GAP_KINDS:
+        if kind in data:
+            walk(data[kind], kind, kind)
+    return out
+
+
+def load(data: dict[str, Any]) -> Scenario:
+    """A playable scenario, or ScenarioError naming the first problem."""
+    missing = gaps(data)
+    if missing:
+        raise ScenarioError(f"scenario has {len(missing)} missing value(s), e.g. {missing[0]} "
+                            "(pbem scenario check lists them)")
+    try:
+        return _load(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ScenarioError(f"bad scenario file: {type(exc).__name__}: {exc}") from None
+
+
+def _load(data: dict[str, Any]) -> Scenario:
+    head = data["scenario"]
+    hexmap = _map(data["map"])
+    terrain = {name: TerrainSpec(name, t.get("mp_foot"), t.get("mp_mech"), int(t.get("shifts", 0)),
+                                 bool(t.get("stops_advance", False)))
+               for name, t in data["terrain"].items()}
+    for name in set(hexmap.terrain.values()) | {"plains"}:
+        if name not in terrain:
+            raise ValueError(f"terrain {name!r} is on the map but not in [terrain]")
+    crt_t = data["crt"]
+    crt = Crt(tuple(crt_t["columns"]), {int(k): tuple(v) for k, v in crt_t["rows"].items()})
+    if sorted(crt.rows) != [1, 2, 3, 4, 5, 6] or any(len(r) != len(crt.columns) for r in crt.rows.values()):
+        raise ValueError("the CRT needs rows 1-6, each with one result per column")
+    tt = data["turn_track"]
+    track = TurnTrack(int(tt["last_turn"]), tuple(tt.get("soviet_chits", ())), tuple(tt.get("axis_chits", ())),
+                      {k: tuple(v) for k, v in (tt.get("reinforcements") or {}).items()})
+    chits = {cid: ChitSpec(cid, c["side"], c["kind"], c.get("hq", ""), int(c.get("turn", 1)),
+                           bool(c.get("choice", False)))
+             for cid, c in data["chits"].items()}
+    units = {uid: _unit(uid, u) for uid, u in data["units"].items()}
+    p = dict(data.get("params") or {})
+    for key in ("extra_army_chit_turns", "reserve_table"):
+        if key in p:
+            p[key] = tuple(p[key])
+    params = Params(**p)
+    v = data.get("victory") or {}
+    victory = VictorySpec(int(v.get("threshold", 0)), int(v.get("short_threshold", 0)), dict(v.get("points") or {}))
+    return Scenario(head["id"], head["game"], head["title"], bool(head.get("practice", False)),
+                    head.get("notice", ""), hexmap, terrain, crt, units, chits, track, params, victory)
+
+
+def _unit(uid: str, u: dict[str, Any]) -> UnitSpec:
+    steps = int(u.get("steps", 2))
+    attack, defense, move = int(u["attack"]), int(u.get("defense", u["attack"])), int(u["move"])
+    return UnitSpec(
+        id=uid, name=u.get("name", uid), side=u["side"], nationality=u["nationality"], kind=u["kind"],
+        type=u.get("type", ""), steps=steps, attack=attack, defense=defense, move=move,
+        attack_reduced=int(u.get("attack_reduced", attack)), defense_reduced=int(u.get("defense_reduced", defense)),
+        move_reduced=int(u.get("move_reduced", move)), formation=u.get("formation", ""), start=u["start"],
+        command_range=u.get("command_range"), flags=frozenset(u.get("flags", ())))
+
+
+def _chain_sides(chains: dict[str, list[str]], grid: HexGrid) -> frozenset[str]:
+    out: set[str] = set()
+    for name, chain in chains.items():
+        for a, b in zip(chain, chain[1:]):
+            if not grid.adjacent(a, b):
+                raise ValueError(f"{name}: {a} and {b} are not adjacent")
+            out.add(side_key(a, b))
+    return frozenset(out)
+
+
+def _map(m: dict[str, Any]) -> HexMap:
+    grid = HexGrid(int(m["first_col"]), int(m["last_col"]), int(m["first_row"]), int(m["last_row"]),
+                   m.get("offset", "odd-q"))
+    play = frozenset(grid.hexes()) - frozenset(m.get("off_map", ()))
+    terrain: dict[str, str] = {}
+    for name, hexes in (m.get("terrain") or {}).items():
+        if name not in TERRAINS:
+            raise ValueError(f"unknown terrain {name!r}")
+        for h in hexes:
+            terrain[grid.check(h)] = name
+    cities = {grid.check(h): kind for kind, hexes in (m.get("cities") or {}).items() for h in hexes}
+    sides: dict[str, set[str]] = {}
+    for feature, keys in (m.get("hexsides") or {}).items():
+        if feature not in HEXSIDE_FEATURES:
+            raise ValueError(f"unknown hexside feature {feature!r}")
+        for k in keys:
+            a, b = k.split("|")
+            if not grid.adjacent(a, b):
+                raise ValueError(f"hexside {k}: not adjacent")
+            sides.setdefault(side_key(a, b), set()).add(feature)
+    roads = m.get("roads") or {}
+    rails = m.get("railroads") or {}
+    supply = {s: frozenset((m.get("supply") or {}).get(s, ())) for s in SIDES}
+    axis_control = set((m.get("control") or {}).get("axis", ()))
+    control = {h: ("axis" if h in axis_control else "soviet") for h in cities}
+    return HexMap(
+        grid=grid, play_area=play, terrain=terrain, cities=cities, names=dict(m.get("names") or {}),
+        hexsides={k: frozenset(v) for k, v in sides.items()},
+        road_sides=_chain_sides(roads, grid), rail_sides=_chain_sides(rails, grid),
+        rail_lines={k: tuple(v) for k, v in rails.items()}, supply=supply,
+        source_tags={k: frozenset(v) for k, v in (m.get("source_tags") or {}).items()},
+        initial_control=control, stand_fast=frozenset((m.get("stand_fast") or {}).get("hexes", ())),
+        fortress={h: int(n) for h, n in (m.get("fortress") or {}).items()},
+        vp_hexes={k: frozenset(v) for k, v in (m.get("vp_hexes") or {}).items()},
+        deployment={k: frozenset(v) for k, v in (m.get("deployment") or {}).items()},
+        layout=dict(m.get("layout") or {}))
