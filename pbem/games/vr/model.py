@@ -132,7 +132,23 @@ class HexMap:
         return self.grid.distance(a, b)
 
     def terrain_of(self, h: str) -> tuple[str, ...]:
+        """The terrain types drawn in ``h`` (clear when none is listed)."""
         return self.terrain.get(h, ("clear",))
+
+    def types(self, h: str) -> tuple[str, ...]:
+        """Every terrain type of ``h`` that the TEC has a row for: the drawn
+        types, plus the hex's city class (``major_city``/``minor_city``) and
+        fortification (``basic_fortification``/``advanced_fortification``).
+        A city or a fortification is one more type the defender may pick
+        (1.8.1): a fortification "does not add" to other terrain (13.1.2,
+        13.2.2) exactly because only one type counts in combat."""
+        out = self.terrain_of(h)
+        city, fort = self.cities.get(h), self.fortifications.get(h)
+        if city:
+            out += (f"{city}_city",)
+        if fort:
+            out += (f"{fort}_fortification",)
+        return out
 
     def city_of(self, h: str) -> str | None:
         return self.cities.get(h)

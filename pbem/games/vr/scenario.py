@@ -126,7 +126,7 @@ def _load(data: dict[str, Any]) -> Scenario:
         raise ValueError(f"scenario.game is {head.get('game')!r}, not 'vr'")
     hexmap = _map(data["map"])
     terrain = {name: _terrain(name, t) for name, t in data["terrain"].items()}
-    used = {t for types in hexmap.terrain.values() for t in types} | {"clear"}
+    used = {t for h in hexmap.play_area for t in hexmap.types(h)} | {"clear"}
     for name in sorted(used):
         if name not in terrain:
             raise ValueError(f"terrain {name!r} is on the map but not in [terrain]")
