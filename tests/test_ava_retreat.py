@@ -234,3 +234,13 @@ def test_property_every_retreat_path_is_legal_and_long_enough(case):
         assert best.steps <= min(p.steps for p in legal)
     else:
         assert all(p.steps >= b.unit("d")["steps"] for p in legal)
+
+
+@pytest.mark.parametrize("profile", [AVA, FFS])
+def test_a11_10_6_a_retreat_ends_its_full_length_away(profile):
+    b = board({"d": U("soviet", "foot", 2)}, {"d": "1510"}, profile=profile)
+    legal = [p.hexes for p in retreat.legal_paths(b, "d", 2)]
+    assert ("1611", "1511") in legal                       # a legal route back beside the start
+    paths = retreat.options(b, ["d"], 2, loc_distance=lambda h: 0 if h == "1511" else None).paths["d"]
+    assert paths and all(b.map.distance("1510", p.hexes[-1]) == 2 for p in paths)
+    assert all(b.map.distance("1511", p.hexes[-1]) == 1 for p in paths)

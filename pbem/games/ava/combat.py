@@ -20,6 +20,7 @@ from itertools import product
 from typing import Collection, Iterable
 
 from pbem.board import odds as kodds
+from pbem.board import rounding
 from pbem.game import IllegalOrder
 from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS, SIDE_NAME, SOVIET, Scenario
@@ -140,8 +141,8 @@ def attack_strength(b: Board, attackers: Iterable[str], target: str, *, surprise
         groups[key] = groups.get(key, 0) + b.attack(u)
     if b.profile.halving == "total":
         quarters = sum(v * (_QUARTER // d) for (_, d), v in groups.items())
-        return quarters // _QUARTER
-    return sum(kodds.divide(v, d) for (_, d), v in groups.items())
+        return rounding.scaled(quarters, ((1, _QUARTER),), "down")
+    return sum(rounding.scaled(v, ((1, d),), "down") for (_, d), v in groups.items())
 
 
 def fortress_defence(profile: Profile, steps: int) -> int:

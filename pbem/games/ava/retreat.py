@@ -5,9 +5,11 @@ length, carries a route that would end over-stacked on hex by hex
 (10.6(5); FFS 10.6.4), and keeps the best by the profile's priorities:
 
 * ``ava`` (10.6(6), notes A10): avoid elimination, then step losses, then
-  overstacking, then head for the nearest hex with the shortest LOC;
+  overstacking, then end as far away as the retreat runs (notes A11),
+  then head for the nearest hex with the shortest LOC;
 * ``ffs`` (10.6.5, notes #33): avoid elimination, then the fewest hexes in
-  enemy ZOC, then stacking, then get closer to a hex that can trace a LOC.
+  enemy ZOC, then stacking, then the full distance, then get closer to a
+  hex that can trace a LOC.
 
 Each unit retreats on its own (a stack may split, 10.6(2)); options are
 worked out against the board as it stands, so the caller asks again after
@@ -144,8 +146,12 @@ def _priorities(b: Board, uid: str, loc_distance: LocDistance) -> list[Callable[
     def shortest(p: list[str]) -> int:
         return near(end(p))[1]
 
+    def shortfall(p: list[str]) -> int:
+        # notes A11 / FFS [I]: a retreat ends as many hexes away as it runs when it can
+        return len(p) - b.map.distance(str(b.unit(uid)["hex"]), end(p))
+
     # Every route is at least the result's length: a longer one was forced on by over-stacking.
-    out: list[Callable[[list[str]], int]] = [elimination, zoc, len, nearest]
+    out: list[Callable[[list[str]], int]] = [elimination, zoc, len, shortfall, nearest]
     if b.profile.retreat_priority == "ava":
         out.append(shortest)     # 10.6(6): the hex with the shortest LOC among the nearest
     return out
