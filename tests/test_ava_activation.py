@@ -109,15 +109,7 @@ def test_15_1_surprise_attack_activates_the_formation_only() -> None:
     assert activation.activated_by(b, "3pzg") == ["3pzg", "7pz", "inf"]
 
 
-# ---------------------------------------------------------------- FFS 8.2: printed ranges
-@pytest.mark.parametrize("printed,expected", [(4, ["hq", "at4"]), (5, ["hq", "at4", "at5"]), (3, ["hq"])])
-def test_ffs_tc04_8_2_printed_command_range(printed: int, expected: list[str]) -> None:
-    units = {"hq": sov("hq", command_range=printed), "at4": sov(), "at5": sov()}
-    b = board(units, {"hq": "1510", "at4": "1514", "at5": "1515"}, FFS)
-    assert activation.command_range(b, "hq") == printed
-    assert activation.activated_by(b, "hq") == expected
-
-
+# ---------------------------------------------------------------- FFS 8.2 (TC-04 in test_ffs_movement.py)
 def test_ava_8_2_every_hq_has_range_four_whatever_is_printed() -> None:
     b = board({"hq": sov("hq", command_range=2), "u": sov()}, {"hq": "1510", "u": "1514"})
     assert activation.activated_by(b, "hq") == ["hq", "u"]

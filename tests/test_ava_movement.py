@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import avahelp
 from pbem.board.hexgrid import HexGrid, side_key
@@ -285,3 +286,83 @@ def test_16_2_ffs_reserve_unit_out_of_range_has_half_mp_rounded_down() -> None:
 
 def test_mp_reads_half_points() -> None:
     assert [movement.mp(h) for h in (0, 1, 2, 7)] == ["0", "1/2", "1", "3 1/2"]
+
+
+# ---------------------------------------------------------------- properties
+FAST = settings(max_examples=100, deadline=None)
+SMALL = {"cols": (10, 13), "rows": (1, 4)}
+SMALL_GRID = HexGrid(10, 13, 1, 4, "odd-q")
+SMALL_SIDES = sorted({side_key(a, c) for a in SMALL_GRID.hexes() for c in SMALL_GRID.neighbors(a)})
+
+
+@st.composite
+def positions(draw: Any) -> tuple[dict[str, Any], dict[str, str], Profile, str, dict[str, Any]]:
+    hexes = SMALL_GRID.hexes()
+    terrain: dict[str, list[str]] = {}
+    for h in hexes:
+        t = draw(st.sampled_from(["plains", "plains", "light_woods", "heavy_woods", "marsh", "lake", "mountain"]))
+        if t != "plains":
+            terrain.setdefault(t, []).append(h)
+    rivers: dict[str, list[str]] = {}
+    for k in SMALL_SIDES:
+        f = draw(st.sampled_from(["", "", "", "minor_river", "major_river", "start_line"]))
+        if f:
+            rivers.setdefault(f, []).append(k)
+    road = [draw(st.sampled_from(hexes))]
+    for _ in range(draw(st.integers(0, 6))):
+        nxt = [n for n in SMALL_GRID.neighbors(road[-1]) if n not in road]
+        if not nxt:
+            break
+        road.append(draw(st.sampled_from(nxt)))
+    side = draw(st.sampled_from(["axis", "soviet"]))
+    other = "soviet" if side == "axis" else "axis"
+    start = draw(st.sampled_from([h for h in hexes if h not in terrain.get("lake", [])]))
+    enemies = draw(st.lists(st.sampled_from([h for h in hexes if h != start]), max_size=2, unique=True))
+    kind = draw(st.sampled_from(["mech", "foot", "hq"]))
+    units = {"u": avahelp.unit(side, kind, 3, 3, draw(st.integers(2, 10)),
+                               type=draw(st.sampled_from([kind, "mountain"])))}
+    placed = {"u": start}
+    for i, h in enumerate(enemies):
+        units[f"e{i}"] = avahelp.unit(other, "foot", 2, 2, 8)
+        placed[f"e{i}"] = h
+    kw: dict[str, Any] = {"terrain": terrain, "hexsides": rivers, "roads": {"r": road} if len(road) > 1 else {}, **SMALL}
+    profile = draw(st.sampled_from([AVA, FFS]))
+    mode = draw(st.sampled_from(["normal", "strategic"]))
+    return units, placed, profile, mode, kw
+
+
+def _cheapest_by_check_move(b: Board, mode: str) -> dict[str, int]:
+    """Every simple path check_move accepts, extended hex by hex: the
+    cheapest cost per end hex (no kernel search involved)."""
+    best: dict[str, int] = {}
+
+    def walk(path: list[str]) -> None:
+        try:
+            cost = movement.check_move(b, "u", path, mode)
+        except IllegalOrder:
+            return
+        best[path[-1]] = min(best.get(path[-1], cost), cost)
+        for n in b.map.neighbors(path[-1]):
+            if n not in path:
+                walk(path + [n])
+
+    walk([b.unit("u")["hex"]])
+    return best
+
+
+@FAST
+@given(positions())
+def test_property_reach_is_the_cheapest_path_check_move_accepts(pos: Any) -> None:
+    units, placed, profile, mode, kw = pos
+    b = board(units, placed, profile, **kw)
+    assert movement.reach(b, "u", mode) == _cheapest_by_check_move(b, mode)
+
+
+@FAST
+@given(positions())
+def test_property_reach_grows_when_an_enemy_unit_leaves(pos: Any) -> None:
+    units, placed, profile, mode, kw = pos
+    before = movement.reach(board(units, placed, profile, **kw), "u", mode)
+    fewer = {k: v for k, v in placed.items() if k != "e0"}
+    after = movement.reach(board(units, fewer, profile, **kw), "u", mode)
+    assert all(h in after and after[h] <= c for h, c in before.items())

@@ -41,8 +41,7 @@ def test_3_3_soviet_loc_any_length_but_not_into_enemy_units() -> None:
     assert not supply.has_loc(cut, "s")
 
 
-@pytest.mark.parametrize("profile", [AVA, FFS], ids=["ava", "ffs"])
-def test_td17_3_3_1_ezoc_passed_only_where_a_friendly_unit_stands(profile: Profile) -> None:
+def test_3_3_ezoc_passed_only_where_a_friendly_unit_stands(profile: Profile = AVA) -> None:
     # The German in 1605 puts 1504, 1505 (and 1604, 1606) in ZOC: every way north crosses row 4 and 5.
     units = {"far": sov(), "f4": sov(), "f5": sov(), "g": ger()}
     kw: dict[str, Any] = {"supply": {"soviet": ["1520"]}, **TWO_COLUMNS}
@@ -97,8 +96,7 @@ def axis_rail(placed: dict[str, str], profile: Profile = AVA, turn: int = 4, **k
                  railroads={"north": [f"10{r:02d}" for r in range(1, 6)]}, **kw)
 
 
-@pytest.mark.parametrize("profile", [AVA, FFS], ids=["ava", "ffs"])
-def test_td16_3_3_5_axis_six_hexes_off_the_railroad_not_seven(profile: Profile) -> None:
+def test_3_3_axis_six_hexes_off_the_railroad_not_seven(profile: Profile = AVA) -> None:
     b = axis_rail({"g": "1011", "g7": "1012"}, profile)
     lines = supply.loc(b, "axis")
     assert lines["1005"] == 0 and lines["1011"] == 6 and "1012" not in lines
@@ -142,9 +140,8 @@ def rail_board(profile: Profile, placed: dict[str, str], **kw: Any) -> Board:
                  **TWO_COLUMNS, **kw)
 
 
-@pytest.mark.parametrize("profile", [AVA, FFS], ids=["ava", "ffs"])
-def test_tc34_12_1_rail_entry_never_through_ezoc_even_if_held(profile: Profile) -> None:
-    # TC-34 (AVA) / TD-18 (FFS): 1504 and 1505 are in the German's ZOC, held by Soviet units.
+def test_tc34_12_1_rail_entry_never_through_ezoc_even_if_held(profile: Profile = AVA) -> None:
+    # 1504 and 1505 are in the German's ZOC, held by Soviet units.
     b = rail_board(profile, {"f4": "1504", "f5": "1505", "g": "1605", "s": "1501"})
     assert supply.rail_entry_hexes(b, "soviet") == set(COLUMN[5:])
     assert supply.has_loc(b, "s")           # the same line serves an ordinary LOC
