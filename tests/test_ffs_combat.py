@@ -3,6 +3,8 @@ and where FFS parts from AVA.  Test names carry the case ids of
 ff-smolensk.md section 6."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from pbem.board.odds import Result
@@ -155,3 +157,14 @@ def test_td25_10_1_4_one_attack_per_hex():
     combat.check_attack(b, ["36mot"], "1523")
     with pytest.raises(IllegalOrder, match="already been attacked"):
         combat.check_attack(b, ["21inf"], "1523", attacked_hexes=["1523"])
+
+
+def test_10_0_literal_reading_lone_hq_immune():
+    # FFS 10.0 read literally (notes #3 rules the other way; the profile keeps the switch)
+    literal = dataclasses.replace(FFS, lone_hq_attackable=False)
+    units = {"a": U("axis", "foot", 4), "h": U("soviet", "hq", 1), "r": U("soviet", "foot", 1)}
+    b = board(units, {"a": "1522", "h": "1523"}, profile=literal, active=("a",))
+    with pytest.raises(IllegalOrder, match="only HQs"):
+        combat.check_attack(b, ["a"], "1523")
+    combat.check_attack(board(units, {"a": "1522", "h": "1523", "r": "1523"}, profile=literal, active=("a",)),
+                        ["a"], "1523")
