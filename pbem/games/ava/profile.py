@@ -65,6 +65,9 @@ class Profile:
     rail_bridge_lifts_minor_river: bool = False  # AVA 9.2 (notes A14): a railroad-only bridge still pays +1;
     #                                              FFS 2.1.3/9.2.1: any bridge lifts the river costs
     stacking_checked_at: str = "move"  # "move" (AVA 3.1: at the end of each move) or "segment" (FFS 3.1.3, #64)
+    # -- added by ENGINE: the 19th Army's draw brings a Combat Segment for the group (FFS notes #50) or is
+    # an entry by movement only (AVA 15.3, notes A24: its HQ is off the map when the chit is drawn)
+    army19_combat: bool = False
 
 
 AVA = Profile(
@@ -98,6 +101,7 @@ AVA = Profile(
     zero_defence_shifts=True,
     rail_bridge_lifts_minor_river=False,
     stacking_checked_at="move",
+    army19_combat=False,
 )
 
 FFS = Profile(
@@ -131,6 +135,7 @@ FFS = Profile(
     zero_defence_shifts=False,
     rail_bridge_lifts_minor_river=True,
     stacking_checked_at="segment",
+    army19_combat=True,
 )
 
 PROFILES = {p.game: p for p in (AVA, FFS)}

@@ -1,0 +1,234 @@
+"""A Victory Awaits / Fierce Fight! Smolensk: the sequence of play (AVA 5.0,
+FFS 5.0) as a state machine.
+
+The state carries a *stack of frames* (``state["stack"]``).  The frame on
+top says where the turn stands: a decision someone owes (``select``,
+``move``, ``combat``, a loss or retreat inside a ``battle``...) or an
+automatic step (``execute`` draws the next chit, ``endturn`` runs the End
+Phase).  After every order :meth:`AvaRules._run` works the automatic steps
+until a decision is due, so :meth:`pending` only reads the top frame.
+
+Each frame kind ``K`` has up to three handlers: ``_ask_K`` (the decision
+due), ``_do_K`` (an order for it) and ``_auto_K`` (an automatic step:
+returns True when it moved on, False when a decision is due).  They live in
+the ``seq_*`` modules by phase; the mechanics (movement, combat, retreats,
+supply lines, chit quotas, reinforcements, fortresses, victory) are the
+mechanics modules', called through their interfaces.
+
+Secret chits (AVA 6.1, FFS 6.1) are the sides' hidden items, kept by the
+core's hidden-information service exactly as in A Victory Denied: a
+selection carries its chits in its secret part; each sits under a public
+handle (``a3.2``) in the cup, mixed by the owner's secret stream before the
+first draw; the draw is public and the owner's program turns the handle up.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, ScenarioError, State, View
+from pbem.games.ava import orders, policies
+from pbem.games.ava.board import Board
+from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET, Scenario
+from pbem.games.ava.profile import Profile
+from pbem.games.ava.seq_combat import CombatMixin
+from pbem.games.ava.seq_command import SEALED, CommandMixin
+from pbem.games.ava.seq_ops import OpsMixin
+from pbem.games.ava.seq_reinf import ReinfMixin
+from pbem.games.ava.seq_supply import SupplyMixin
+
+__all__ = ["AvaRules", "SEALED"]
+
+
+class _NoDice:
+    """The set-up settles without randomness; any draw is a bug."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        raise RuntimeError(f"no roll before the game starts ({purpose})")
+
+    def draw(self, items: Any, purpose: str) -> int:
+        raise RuntimeError(f"no draw before the game starts ({purpose})")
+
+    def shuffle(self, items: Any, purpose: str) -> list[Any]:
+        raise RuntimeError(f"no shuffle before the game starts ({purpose})")
+
+    def secret(self, seat: str) -> None:
+        raise RuntimeError("no secret draw before the game starts")
+
+
+def new_frame(kind: str, **kw: Any) -> dict[str, Any]:
+    return {"k": kind, **kw}
+
+
+class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, BaseRules):
+    """The rules of one *Fierce Fight!* game (AVA or FFS profile) bound to
+    one scenario and its rule options."""
+
+    def __init__(self, scn: Scenario, profile: Profile, options: dict[str, Any] | None = None) -> None:
+        self.scn, self.profile = scn, profile
+        self.options = dict(options or {})
+        zoned = sorted(u for u, s in scn.units.items() if s.start.startswith("zone:"))
+        if zoned:
+            # TODO(setup): AVA 4.0(2) placement in deployment zones (published scenarios); practice files place
+            # every unit.
+            raise ScenarioError(f"set-up zones are not playable yet ({zoned[0]} starts in {scn.units[zoned[0]].start})")
+        self.last_turn = scn.track.last_turn
+        if self.options.get("short_game") and scn.params.short_game_turn:
+            self.last_turn = scn.params.short_game_turn
+        # A side holds in secret at most the chits it could cup in one turn;
+        # every commit of its hidden items has this width.
+        most = max([1] + [sum(1 for c in scn.chits.values() if c.side == s) for s in SIDES])
+        self.hidden_width = 1
+        while self.hidden_width < most:
+            self.hidden_width *= 2
+
+    # ================================================================ setup
+    def initial_state(self) -> State:
+        """AVA 4.0 / FFS 4.0: units where the scenario puts them (a hex, the
+        Available Box, a Turn Track space), full strength; control by the
+        start line; Brest's fortress, the Stand Fast markers; then the
+        Surprise Attack (15.1) before the first Selection Phase."""
+        units: dict[str, Any] = {}
+        for uid, s in sorted(self.scn.units.items()):
+            h, box = None, "available"
+            if s.start.startswith("turn:"):
+                box = f"track:{int(s.start[5:])}"
+            elif s.start != "available":
+                h, box = s.start, None
+            units[uid] = {"hex": h, "box": box, "steps": s.steps, "active": False, "moved": False,
+                          "attacked": False, "retreated": False}
+        stack = [new_frame("select", done=[])]
+        if self.scn.params.surprise_attack:
+            stack.append(new_frame("surprise"))
+        state: State = {
+            "turn": 1, "phase": "surprise" if self.scn.params.surprise_attack else "selection",
+            "stack": stack, "units": units,
+            "control": dict(self.scn.map.initial_control), "fortress": dict(self.scn.map.fortress),
+            "stand_fast": sorted(self.scn.map.stand_fast),
+            "cup": [], "played": [], "sealed": {}, "shown": {}, "picks": {}, "dealt": False,
+            "hand": {AXIS: [], SOVIET: []}, "extra_chits": {},
+            "active": None, "attacked_hexes": [],
+            "eliminated": [], "withdrawn_vp_exempt": [], "vp_awards": {},
+            "winner": None, "result": [],
+            "hidden": {AXIS: {"chits": {}}, SOVIET: {"chits": {}}},
+        }
+        # The Surprise Attack's activation draws nothing: settle it now so
+        # that the first decision is on top.
+        self.run(state, _NoDice(), [])
+        return state
+
+    # ============================================================ interface
+    def pending(self, state: State) -> Decision | None:
+        if state.get("winner") or not state["stack"]:
+            return None
+        top = state["stack"][-1]
+        fn = getattr(self, f"_ask_{top['k']}", None)
+        if fn is None:
+            raise RuntimeError(f"frame {top['k']} has no decision (the sequence stopped on it)")
+        d: Decision = fn(state, top)
+        return d
+
+    def apply(self, state: State, side: str, order: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
+        return self.apply_decided(state, side, order, rng, self.pending(state))
+
+    def apply_decided(self, state: State, side: str, order: dict[str, Any], rng: Rng,
+                      d: Decision | None) -> tuple[State, list[Event]]:
+        why = self.not_yours(d, side)
+        if why:
+            raise IllegalOrder(why)
+        assert d is not None
+        orders.check_shape(order, self.scn)
+        if order["verb"] == "reveal" and d.kind != "reveal":
+            raise IllegalOrder(f"nothing to reveal now: the decision is {d.kind}")
+        top = state["stack"][-1]
+        events: list[Event] = []
+        getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
+        self.run(state, rng, events)
+        return state, events
+
+    @staticmethod
+    def not_yours(d: Decision | None, side: str) -> str | None:
+        if d is None:
+            return "the game is over"
+        if side != d.seat:
+            return f"it is the {SIDE_NAME.get(d.seat, d.seat)} player's decision ({d.kind}), not the " \
+                   f"{SIDE_NAME.get(side, side)}"
+        return None
+
+    def parse(self, text: str, state: State, side: str) -> dict[str, Any]:
+        return self.route(orders.parse(text, self.scn), state)
+
+    def format(self, order: dict[str, Any]) -> str:
+        return orders.format(order, self.scn)
+
+    def check_policy(self, state: State, seat: str, name: str, value: str) -> str | None:
+        return policies.refusal(self, seat, name, value)
+
+    def standing_answer(self, state: State, decision: Decision, policies_: dict[str, Any]) -> dict[str, Any] | None:
+        return policies.answer(self, state, decision, policies_)
+
+    def demo_order(self, state: State, decision: Decision) -> dict[str, Any] | str:
+        from pbem.games.ava import bot
+        return bot.demo_order(self, state, decision)
+
+    def demo_policies(self, side: str) -> dict[str, str]:
+        from pbem.games.ava import bot
+        return dict(bot.POLICIES[side])
+
+    def query(self, state: State, side: str, text: str) -> str:
+        from pbem.games.ava import query
+        return query.answer(self, state, side, text)
+
+    def result(self, state: State) -> str | None:
+        if not state.get("winner"):
+            return None
+        return "\n".join(state["result"])
+
+    def view(self, state: State, seat: str | None) -> View:
+        from pbem.games.ava import view
+        return view.view(self, state, seat)
+
+    # ============================================================ machinery
+    def run(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Work automatic frames until a decision is due or the game ends."""
+        for _ in range(100000):
+            if state.get("winner") or not state["stack"]:
+                return
+            top = state["stack"][-1]
+            auto = getattr(self, f"_auto_{top['k']}", None)
+            if auto is None or not auto(state, top, rng, events):
+                return
+        raise RuntimeError("the sequence of play did not settle")
+
+    @staticmethod
+    def push(state: State, kind: str, **kw: Any) -> dict[str, Any]:
+        frame = new_frame(kind, **kw)
+        state["stack"].append(frame)
+        return frame
+
+    @staticmethod
+    def pop(state: State, frame: dict[str, Any]) -> None:
+        assert state["stack"][-1] is frame
+        state["stack"].pop()
+
+    def finish(self, state: State, winner: str, lines: list[str], events: list[Event]) -> None:
+        state["winner"] = winner
+        state["result"] = lines
+        state["phase"] = "over"
+        state["stack"] = []
+        events.append(Event(lines[-1], {"winner": winner}))
+
+    def board(self, state: State) -> Board:
+        return Board(self.scn, self.profile, state)
+
+    def name(self, uid: str) -> str:
+        return self.scn.units[uid].name or uid
+
+    def short(self, uid: str) -> str:
+        return orders.short(self.scn, uid)
+
+    def side_of(self, uid: str) -> str:
+        return self.scn.units[uid].side
+
+    def seat_of(self, side: str) -> str:
+        """The seat deciding for ``side`` (two seats: named after the sides)."""
+        return side
