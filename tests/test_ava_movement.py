@@ -284,6 +284,40 @@ def test_16_2_ffs_reserve_unit_out_of_range_has_half_mp_rounded_down() -> None:
         movement.check_move(b, "u", ["1510", "1511", "1512", "1513"], "normal", reserve_out_of_range=True)
 
 
+def test_15_3_entry_from_off_the_map_pays_the_entry_hex() -> None:
+    # 19th Army / Strategic Reserve (notes A25): normal or strategic movement from the entry hex.
+    units = {"r": soviet("foot", 6), "g": axis()}
+    road = [f"20{r:02d}" for r in range(10, 16)]
+    b = board(units, {"g": "1512"}, roads={"r": road}, terrain={"heavy_woods": ["2009"]})
+    assert movement.check_move(b, "r", ["2010", "2011", "2012"], "normal", entering=True) == 6
+    assert movement.check_move(b, "r", road, "strategic", entering=True) == 6
+    assert movement.reach(b, "r", "strategic", entry="2010")["2015"] == 6
+    # Heavy woods 2 MP, then one clear neighbour (the map edge is column 20).
+    assert movement.reach(b, "r", "normal", entry="2009") == {"2009": 4, "2010": 6, "1909": 6, "2008": 6, "1908": 6}
+    with pytest.raises(IllegalOrder, match="strategic entry"):
+        movement.check_move(b, "r", ["2009", "2010"], "strategic", entering=True)
+    with pytest.raises(IllegalOrder, match="not on the map"):
+        movement.check_move(b, "r", ["2010"], "normal")
+    with pytest.raises(IllegalOrder, match="already on the map"):
+        movement.check_move(b, "g", ["1512"], "normal", entering=True)
+
+
+def test_15_3_an_entering_unit_never_crosses_an_unbridged_major_river() -> None:
+    b = board({"r": soviet("foot", 10)}, {}, hexsides={"major_river": wall(10)})
+    with pytest.raises(IllegalOrder, match="whole move"):
+        movement.check_move(b, "r", ["2010", "2011"], "normal", entering=True)
+
+
+def test_18_1_leningrad_reserve_neither_enters_nor_leaves_ezoc() -> None:
+    units = {"r": soviet("foot", 10), "g": axis()}
+    b = board(units, {"r": "1510", "g": "1512"})
+    with pytest.raises(IllegalOrder, match="18.1"):
+        movement.check_move(b, "r", ["1510", "1511"], "normal", no_ezoc=True)
+    assert movement.check_move(b, "r", ["1510", "1511"], "normal") == 6
+    stuck = board(units, {"r": "1511", "g": "1512"})
+    assert movement.reach(stuck, "r", "normal", no_ezoc=True) == {"1511": 0}
+
+
 def test_mp_reads_half_points() -> None:
     assert [movement.mp(h) for h in (0, 1, 2, 7)] == ["0", "1/2", "1", "3 1/2"]
 

@@ -10,9 +10,12 @@ whole allowance.
 
 The unit's current hex is the start of its move: a move is one order and
 the board is rebuilt after it, so a unit never resumes a move half done.
+A unit coming onto the map (19th Army, Strategic Reserve) starts off it
+and pays for its entry hex first (``entering`` / ``entry``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbem.board import movement as kernel
@@ -74,13 +77,17 @@ def _terrain_cost(b: Board, uid: str, c: str) -> int | None:
 
 @dataclass(frozen=True)
 class Mover:
-    """One unit's move: who, from where, how, with how many MP."""
+    """One unit's move: who, from where, how, with how many MP.  ``start``
+    is "" for a unit that entered from off the map (no whole-move step
+    after that); ``no_ezoc``: AVA 18.1's Leningrad Reserve units neither
+    enter nor leave enemy ZOC."""
 
     b: Board
     uid: str
     start: str
     mode: str
     allowance: int
+    no_ezoc: bool = False
 
     @property
     def side(self) -> str:
@@ -102,9 +109,36 @@ class Mover:
         why = _blocked_side(self.b, self.uid, a, c)
         if why:
             return None, why
+        if self.no_ezoc and (self.ezoc(a) or self.ezoc(c)):
+            return None, f"{a}-{c}: a Reserve unit neither enters nor leaves enemy ZOC (18.1)"
         if self.mode == STRATEGIC:
             return self._strategic(a, c)
         return self._normal(a, c)
+
+    def entry(self, h: str) -> tuple[int | None, str]:
+        """Entering ``h`` from off the map (15.3, 15.4; notes A25, FFS #23):
+        its terrain as if from a road when it is a road hex, else off-road."""
+        b, m = self.b, self.b.map
+        if not m.on_map(h) or m.terrain_of(h) == "lake":
+            return None, f"{h} is no hex to enter the map by"
+        if b.enemy_occupied(h, self.side):
+            return None, f"{h} holds {SIDE_NAME[enemy_of(self.side)]} units"
+        zc = self.ezoc(h)
+        if self.mode == STRATEGIC:
+            if not m.on_road(h) or zc:
+                return None, f"strategic entry needs a road hex out of enemy ZOC ({h}, 9.3)"
+            return STRATEGIC_ROAD, f"{mp(STRATEGIC_ROAD)} road"
+        if m.on_road(h):
+            cost: int | None = ROAD
+        elif m.terrain_of(h) == "mountain":
+            cost = None
+        else:
+            cost = _terrain_cost(b, self.uid, h)
+        if cost is None:
+            return None, f"{h}: no entry ({m.terrain_of(h)})"
+        if self.no_ezoc and zc:
+            return None, f"{h}: a Reserve unit never enters enemy ZOC (18.1)"
+        return (cost + ZOC, f"{mp(cost)} + {mp(ZOC)} entering enemy ZOC") if zc else (cost, mp(cost))
 
     def _strategic(self, a: str, c: str) -> tuple[int | None, str]:
         # 9.3: road hexsides only (a railroad is no road), never in or into enemy ZOC.
@@ -167,19 +201,23 @@ class Mover:
 
 
 def mover(b: Board, uid: str, mode: str = NORMAL, *, allowance_half: int | None = None,
-          reserve_out_of_range: bool = False) -> Mover:
-    """The :class:`Mover` of ``uid`` from its hex; IllegalOrder if it is not
-    on the map or the mode is not open to it."""
+          reserve_out_of_range: bool = False, no_ezoc: bool = False, entering: bool = False) -> Mover:
+    """The :class:`Mover` of ``uid``; IllegalOrder if it is not where the
+    move needs it (on the map, or off it when ``entering``) or the mode is
+    not open to it.  Options: ``allowance_half`` overrides the MP;
+    ``reserve_out_of_range`` (17.2 / FFS 16.2); ``no_ezoc`` (AVA 18.1)."""
     name = b.spec(uid).name
-    start = b.unit(uid).get("hex")
-    if not start:
+    at = b.unit(uid).get("hex")
+    if entering and at:
+        raise IllegalOrder(f"{name} is already on the map, in {at}")
+    if not entering and not at:
         raise IllegalOrder(f"{name} is not on the map")
     if mode not in MODES:
         raise IllegalOrder(f"{name}: unknown movement mode {mode!r} (normal or strategic)")
     if mode == STRATEGIC and reserve_out_of_range and b.profile.reserve_outside_range == "normal_half_attack":
         raise IllegalOrder(f"{name}: a Reserve unit outside every HQ's range moves normally only (17.2)")
     limit = allowance(b, uid, reserve_out_of_range=reserve_out_of_range) if allowance_half is None else allowance_half
-    return Mover(b, uid, start, mode, limit)
+    return Mover(b, uid, at or "", mode, limit, no_ezoc)
 
 
 def step_cost(b: Board, uid: str, a: str, c: str, mode: str = NORMAL) -> int | None:
@@ -212,39 +250,63 @@ def _kernel(mv: Mover) -> tuple[kernel.StepCost, kernel.MustStop]:
     return cost, stop
 
 
-def reach(b: Board, uid: str, mode: str = NORMAL, *, allowance_half: int | None = None,
-          reserve_out_of_range: bool = False) -> dict[str, int]:
-    """Hexes where ``uid``'s move may end (its start included) -> the
-    fewest half MP to get there."""
-    mv = mover(b, uid, mode, allowance_half=allowance_half, reserve_out_of_range=reserve_out_of_range)
+def _search(mv: Mover, entry: str | None, may_end: Callable[[str], bool] | None = None) -> tuple[kernel.Reach, int]:
+    """The kernel's search from the unit's hex, or from ``entry`` after
+    paying to enter it; the second value is what entering cost."""
+    first = 0
+    if entry is not None:
+        paid = mv.entry(entry)[0]
+        if paid is None or paid > mv.allowance:
+            return kernel.Reach({}, {}), 0
+        first = paid
     cost, stop = _kernel(mv)
+    return kernel.reachable(entry or mv.start, mv.allowance - first, mv.b.map.neighbors, cost, stop, may_end), first
+
+
+def reach(b: Board, uid: str, mode: str = NORMAL, *, entry: str | None = None, allowance_half: int | None = None,
+          reserve_out_of_range: bool = False, no_ezoc: bool = False) -> dict[str, int]:
+    """Hexes where ``uid``'s move may end (its start included) -> the
+    fewest half MP to get there.  ``entry``: the unit is off the map and
+    comes in by that hex (19th Army, Strategic Reserve)."""
+    mv = mover(b, uid, mode, allowance_half=allowance_half, reserve_out_of_range=reserve_out_of_range,
+               no_ezoc=no_ezoc, entering=entry is not None)
     per_move = b.profile.stacking_checked_at == "move"
 
     def may_end(h: str) -> bool:
         return h == mv.start or not per_move or stacking_refusal(b, uid, h) is None
 
-    found = kernel.reachable(mv.start, mv.allowance, b.map.neighbors, cost, stop, may_end)
-    return {h: found.cost[h] for h in sorted(found.endable)}
+    found, first = _search(mv, entry, may_end)
+    return {h: found.cost[h] + first for h in sorted(found.endable)}
 
 
-def reach_paths(b: Board, uid: str, mode: str = NORMAL, *, allowance_half: int | None = None,
-                reserve_out_of_range: bool = False) -> kernel.Reach:
+def reach_paths(b: Board, uid: str, mode: str = NORMAL, *, entry: str | None = None,
+                allowance_half: int | None = None, reserve_out_of_range: bool = False,
+                no_ezoc: bool = False) -> kernel.Reach:
     """The kernel's :class:`Reach` (with ``path_to``) for the search behind
-    :func:`reach`, stacking left aside."""
-    mv = mover(b, uid, mode, allowance_half=allowance_half, reserve_out_of_range=reserve_out_of_range)
-    cost, stop = _kernel(mv)
-    return kernel.reachable(mv.start, mv.allowance, b.map.neighbors, cost, stop)
+    :func:`reach`, stacking left aside; with ``entry`` its costs leave out
+    the price of entering that hex."""
+    mv = mover(b, uid, mode, allowance_half=allowance_half, reserve_out_of_range=reserve_out_of_range,
+               no_ezoc=no_ezoc, entering=entry is not None)
+    return _search(mv, entry)[0]
 
 
-def check_move(b: Board, uid: str, path: list[str], mode: str = NORMAL, *,
-               allowance_half: int | None = None, reserve_out_of_range: bool = False) -> int:
-    """Half MP ``uid`` spends moving along ``path`` (its hex first);
-    IllegalOrder with one line naming the first broken rule."""
-    mv = mover(b, uid, mode, allowance_half=allowance_half, reserve_out_of_range=reserve_out_of_range)
+def check_move(b: Board, uid: str, path: list[str], mode: str = NORMAL, *, entering: bool = False,
+               allowance_half: int | None = None, reserve_out_of_range: bool = False,
+               no_ezoc: bool = False) -> int:
+    """Half MP ``uid`` spends moving along ``path`` (its hex first, or with
+    ``entering`` the hex it comes onto the map by); IllegalOrder with one
+    line naming the first broken rule."""
+    mv = mover(b, uid, mode, allowance_half=allowance_half, reserve_out_of_range=reserve_out_of_range,
+               no_ezoc=no_ezoc, entering=entering)
     name = b.spec(uid).name
-    if not path or path[0] != mv.start:
+    if not path or (not entering and path[0] != mv.start):
         raise IllegalOrder(f"{name}: a move starts in its hex {mv.start}")
     total = 0
+    if entering:
+        paid, why = mv.entry(path[0])
+        if paid is None or paid > mv.allowance:
+            raise IllegalOrder(f"{name}: {why}" if paid is None else f"{name}: entering {path[0]} costs {mp(paid)} MP")
+        total = paid
     for i, (a, c) in enumerate(zip(path, path[1:])):
         if i and mode == NORMAL and mv.whole_move(path[i - 1], a):
             raise IllegalOrder(f"{name}: the move ended in {a} (all MP spent crossing into it)")
