@@ -105,6 +105,17 @@ def test_tc34_12_1_rail_line_through_a_friendly_held_ezoc_hex() -> None:
     reinforce.check_placement(b, "soviet", 4, {"s3": "1524"}, rail)
 
 
+def test_td18_12_1_2_ffs_rail_line_through_a_friendly_held_ezoc_hex() -> None:
+    """TD-18 (FFS): the same placement is refused under the FFS profile."""
+    scn, s = setup({"g3": "1623", "s1": "1522", "s2": "1523"}, game="ffs")
+    b = board(scn, s, FFS)
+    rail = supply.rail_entry_hexes(b, "soviet")
+    assert "1521" not in rail and "1524" in rail
+    assert "1521" in supply.loc(b, "soviet")
+    with pytest.raises(IllegalOrder, match="not a railroad hex linked by rail"):
+        reinforce.check_placement(b, "soviet", 4, {"s3": "1521"}, rail)
+
+
 def test_12_1_never_onto_a_hex_in_enemy_zoc() -> None:
     scn, s = setup({"g3": "1623"})
     b = board(scn, s)

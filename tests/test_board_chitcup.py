@@ -155,3 +155,14 @@ def test_clear_empties_for_the_next_turn() -> None:
     before: dict[str, Any] = copy.deepcopy(cup)
     chitcup.clear(cup)
     assert cup == chitcup.new_cup() and before != cup
+
+
+@FAST
+@given(a=st.lists(st.sampled_from(CHITS), min_size=1, max_size=8, unique=True), seed=st.integers(0, 10**6))
+def test_a_fixed_handle_keeps_its_chit(a: list[str], seed: int) -> None:
+    """AVD 3.7's chit set aside: never mixed with the others."""
+    cup = chitcup.new_cup()
+    secrets = {"axis": chitcup.seal(cup, "axis", a, "axis.1")}
+    chitcup.deal(cup, secrets, Stream(seed), fixed={"axis.1.1"})
+    assert secrets["axis"]["axis.1.1"] == a[0]
+    assert sorted(secrets["axis"].values()) == sorted(a)

@@ -43,7 +43,7 @@ A cup dict::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence, TypeVar
+from typing import Any, Collection, Protocol, Sequence, TypeVar
 
 SEALED = "sealed:"
 T = TypeVar("T")
@@ -98,15 +98,17 @@ def add_open(cup: Cup, chit: str) -> None:
     cup["cup"].append(chit)
 
 
-def deal(cup: Cup, secrets: dict[str, dict[str, Any]], rng: _Rng) -> None:
+def deal(cup: Cup, secrets: dict[str, dict[str, Any]], rng: _Rng, *, fixed: Collection[str] = ()) -> None:
     """Mix each owner's secrets under his face-down handles with his secret
     stream (see the module docstring).  ``secrets``: owner -> handle ->
     value, the hidden parts this program holds (an owner it lacks is simply
     absent; the stream is still asked for, so that every program stops at
-    the same point under sealed dice).  Mutates the dicts in place."""
+    the same point under sealed dice).  Handles in ``fixed`` keep their
+    chit (AVD 3.7: a chit set aside to be played first).  Mutates the
+    dicts in place."""
     cup["dealt"] = True
     for owner in sorted(set(cup["sealed"].values())):
-        handles = sorted(h for h, o in cup["sealed"].items() if o == owner)
+        handles = sorted(h for h, o in cup["sealed"].items() if o == owner and h not in fixed)
         if len(handles) < 2:
             continue
         stream = rng.secret(owner)
