@@ -45,34 +45,65 @@ from pbem.games.ava.model import (
 
 MISSING = "MISSING"
 
-# Which part of the file each gap kind names (``pbem scenario check``).
+# Which part of the file each gap kind names (``pbem scenario check``).  A top-level table not
+# named here is reported under its own name (``multiplayer``, ``seats``).
 GAP_KINDS = {"map": "map", "terrain": "terrain chart", "crt": "combat results table",
              "turn_track": "turn track", "chits": "chit schedule", "units": "counters",
              "params": "scenario parameters", "victory": "victory conditions"}
 
 
 def gaps(data: dict[str, Any]) -> list[str]:
-    """Every value still missing, one line each, grouped by kind
-    ("counters: units.3PzG.attack")."""
+    """Every value still missing, grouped by kind, one line per table entry
+    ("counters: units.SU-19A-01: name, steps, attack"), a list's missing
+    cells counted ("combat results table: crt.rows.1 (11 of 11)") and a
+    table the text gives only in part named whole ("map: map.terrain
+    (whole table)").  Also the kinds ``[scenario] missing`` names and the
+    ``[[missing]]`` entries of :mod:`pbem.scenario`'s format."""
     out: list[str] = []
     for kind in (data.get("scenario") or {}).get("missing") or []:
         out.append(f"{GAP_KINDS.get(kind, kind)}: not transcribed yet")
+    kinds = [k for k in GAP_KINDS if k in data]
+    kinds += [k for k in data if k not in GAP_KINDS and k not in ("scenario", "missing") and isinstance(data[k], dict)]
+    for kind in kinds:
+        label = GAP_KINDS.get(kind, kind)
+        out.extend(f"{label}: {line}" for line in _table_gaps(data[kind], kind))
+    entries = data.get("missing")
+    if isinstance(entries, list):
+        for entry in entries:
+            if isinstance(entry, dict):
+                out.append(f"{entry.get('group', '?')}: {entry.get('what', '')}")
+    return out
 
-    def walk(node: Any, path: str, kind: str) -> None:
-        if node == MISSING:
-            out.append(f"{GAP_KINDS[kind]}: {path}")
-        elif isinstance(node, dict):
-            if node.get("missing") is True:
-                out.append(f"{GAP_KINDS[kind]}: {path} (whole table)")
-            for k, v in node.items():
-                walk(v, f"{path}.{k}", kind)
-        elif isinstance(node, list):
-            for i, v in enumerate(node):
-                walk(v, f"{path}[{i}]", kind)
 
-    for kind in GAP_KINDS:
-        if kind in data:
-            walk(data[kind], kind, kind)
+def gap_summary(data: dict[str, Any]) -> dict[str, int]:
+    """How many gap lines each kind has (kind label -> count)."""
+    out: dict[str, int] = {}
+    for line in gaps(data):
+        kind = line.split(":", 1)[0]
+        out[kind] = out.get(kind, 0) + 1
+    return out
+
+
+def _table_gaps(node: Any, path: str) -> list[str]:
+    """The gap lines of one table, depth first: whole tables, then the
+    MISSING fields of each entry, then each list's MISSING cells."""
+    out: list[str] = []
+    if isinstance(node, dict):
+        if node.get("missing") is True:
+            out.append(f"{path} (whole table)")
+        fields = [k for k, v in node.items() if v == MISSING]
+        if fields:
+            out.append(f"{path}.{{{', '.join(fields)}}}")
+        for k, v in node.items():
+            if isinstance(v, (dict, list)):
+                out.extend(_table_gaps(v, f"{path}.{k}"))
+    elif isinstance(node, list):
+        cells = sum(1 for v in node if v == MISSING)
+        if cells:
+            out.append(f"{path} ({cells} of {len(node)})")
+        for i, v in enumerate(node):
+            if isinstance(v, (dict, list)):
+                out.extend(_table_gaps(v, f"{path}[{i}]"))
     return out
 
 
@@ -86,6 +117,93 @@ def load(data: dict[str, Any]) -> Scenario:
         return _load(data)
     except (KeyError, TypeError, ValueError) as exc:
         raise ScenarioError(f"bad scenario file: {type(exc).__name__}: {exc}") from None
+
+
+def check(data: dict[str, Any]) -> list[str]:
+    """Everything ``pbem scenario check`` should say about a file: its gaps
+    by kind; else why it cannot be read; else its :func:`problems`.  Empty:
+    playable.  (:func:`load` itself checks only what it must to build the
+    objects, so that rule tests may use partial synthetic scenarios.)"""
+    out = gaps(data)
+    if out:
+        return out
+    try:
+        scn = _load(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        return [f"bad scenario file: {type(exc).__name__}: {exc}"]
+    return problems(scn)
+
+
+UNIT_KINDS = ("mech", "foot", "hq")
+NATIONALITIES = ("ger", "rum", "sov")
+CHIT_KINDS = ("hq", "interrupt", "reinforcement", "supply", "reserve", "okh", "army19")
+
+
+def problems(scn: Scenario) -> list[str]:
+    """What makes a complete scenario unplayable, one line each: a unit set
+    up off the map, in a lake or overstacked, a formation or chit naming no
+    HQ, a map list naming a hex off the map, a turn-track list of the wrong
+    length."""
+    return _unit_problems(scn) + _chit_problems(scn) + _map_problems(scn) + _track_problems(scn)
+
+
+def _unit_problems(scn: Scenario) -> list[str]:
+    out: list[str] = []
+    hexmap = scn.map
+    placed: dict[str, list[str]] = {}
+    for uid, u in scn.units.items():
+        if u.side not in SIDES or u.kind not in UNIT_KINDS or u.nationality not in NATIONALITIES:
+            out.append(f"units.{uid}: side {u.side!r}, kind {u.kind!r}, nationality {u.nationality!r}")
+        if u.formation and (u.formation not in scn.units or not scn.units[u.formation].is_hq
+                            or scn.units[u.formation].side != u.side):
+            out.append(f"units.{uid}: formation {u.formation!r} is not an HQ of its side")
+        start = u.start
+        if start == "available":
+            continue
+        if start.startswith("turn:"):
+            turn = start[5:]
+            if not turn.isdigit() or not 1 <= int(turn) <= scn.track.last_turn:
+                out.append(f"units.{uid}: start {start!r} is not a turn of the track")
+        elif start.startswith("zone:"):
+            if start[5:] not in hexmap.deployment:
+                out.append(f"units.{uid}: start {start!r} names no deployment zone")
+        elif not hexmap.on_map(start) or hexmap.terrain_of(start) == "lake":
+            out.append(f"units.{uid}: start {start!r} is not a land hex of the map")
+        else:
+            placed.setdefault(start, []).append(uid)
+    for h, uids in sorted(placed.items()):
+        if len(uids) > 2 or len({scn.units[x].side for x in uids}) > 1:
+            out.append(f"hex {h}: set up with {', '.join(uids)} (at most two units of one side)")
+    return out
+
+
+def _chit_problems(scn: Scenario) -> list[str]:
+    out: list[str] = []
+    for cid, c in scn.chits.items():
+        if c.side not in SIDES + ("common",) or c.kind not in CHIT_KINDS or c.turn < 1:
+            out.append(f"chits.{cid}: side {c.side!r}, kind {c.kind!r}, turn {c.turn}")
+        if c.hq and (c.hq not in scn.units or not scn.units[c.hq].is_hq):
+            out.append(f"chits.{cid}: hq {c.hq!r} is no HQ unit")
+    return out
+
+
+def _map_problems(scn: Scenario) -> list[str]:
+    hexmap = scn.map
+    named: list[tuple[str, str]] = [("cities", h) for h in hexmap.cities]
+    named += [(f"supply.{s}", h) for s, hexes in hexmap.supply.items() for h in hexes]
+    named += [(f"source_tags.{t}", h) for t, hexes in hexmap.source_tags.items() for h in hexes]
+    named += [(f"vp_hexes.{t}", h) for t, hexes in hexmap.vp_hexes.items() for h in hexes]
+    named += [("stand_fast", h) for h in hexmap.stand_fast] + [("fortress", h) for h in hexmap.fortress]
+    named += [(f"deployment.{z}", h) for z, hexes in hexmap.deployment.items() for h in hexes]
+    return [f"map.{where}: {h} is not on the map" for where, h in named if not hexmap.on_map(h)]
+
+
+def _track_problems(scn: Scenario) -> list[str]:
+    track = scn.track
+    lists = {"soviet_chits": track.soviet_chits, "axis_chits": track.axis_chits}
+    lists.update({f"reinforcements.{k}": v for k, v in track.reinforcements.items()})
+    return [f"turn_track.{name}: {len(v)} values for {track.last_turn} turns"
+            for name, v in lists.items() if v and len(v) != track.last_turn]
 
 
 def _load(data: dict[str, Any]) -> Scenario:
