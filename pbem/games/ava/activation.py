@@ -10,6 +10,7 @@ notes A6) changes it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from weakref import WeakKeyDictionary
 
 from pbem.board.supply import traced
 from pbem.game import IllegalOrder
@@ -17,6 +18,9 @@ from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS
 
 MECH_LIMIT = 10        # AVA 17.5 (optional): mech units a German HQ activates at most
+
+# Boards are rebuilt after every change, so ranges kept per board stay true.
+_RANGES: WeakKeyDictionary[Board, dict[str, dict[str, int]]] = WeakKeyDictionary()
 
 
 def command_range(b: Board, hq_uid: str) -> int:
@@ -36,10 +40,16 @@ def _range_step(b: Board, a: str, c: str) -> bool:
 
 def range_hexes(b: Board, hq_uid: str) -> dict[str, int]:
     """Hexes in the command range of ``hq_uid`` (on the map) -> hexes counted."""
-    at = b.unit(hq_uid).get("hex")
-    if not at:
-        return {}
-    return traced([at], b.map.neighbors, lambda a, c: _range_step(b, a, c), command_range(b, hq_uid))
+    return dict(_range(b, hq_uid))
+
+
+def _range(b: Board, hq_uid: str) -> dict[str, int]:
+    per_board = _RANGES.setdefault(b, {})
+    if hq_uid not in per_board:
+        at = b.unit(hq_uid).get("hex")
+        per_board[hq_uid] = traced([at], b.map.neighbors, lambda a, c: _range_step(b, a, c),
+                                   command_range(b, hq_uid)) if at else {}
+    return per_board[hq_uid]
 
 
 def _may_activate(b: Board, hq_uid: str, uid: str, surprise: bool) -> bool:
@@ -56,7 +66,7 @@ def activated_by(b: Board, hq_uid: str, *, surprise: bool = False) -> list[str]:
     empty when the HQ is not on the map (FFS 13.2: the chit does nothing).
     ``surprise``: the Surprise Attack's formation-only activation (15.1),
     still within command range (notes A17)."""
-    reach = range_hexes(b, hq_uid)
+    reach = _range(b, hq_uid)
     if not reach:
         return []
     units = [uid for h in sorted(reach) for uid in b.units_at(h)
@@ -71,7 +81,7 @@ def in_command_range(b: Board, uid: str, *, exclude: str = "") -> bool:
     side = b.spec(uid).side
     if not h:
         return False
-    return any(h in range_hexes(b, hq) for hq in b.on_map(side)
+    return any(h in _range(b, hq) for hq in b.on_map(side)
                if b.spec(hq).is_hq and hq not in (uid, exclude))
 
 

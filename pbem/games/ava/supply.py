@@ -25,6 +25,7 @@ for the Soviet the whole line.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from weakref import WeakKeyDictionary
 
 from pbem.board.hexgrid import side_key
 from pbem.board.supply import traced
@@ -35,6 +36,11 @@ AXIS_OFF_RAIL = 6          # 3.3: six hexes beyond the last eligible railroad he
 SOVIET_LIMITED_OFF = 12    # 17.4: twelve hexes to a road or railroad hex
 
 Step = Callable[[str, str], bool]
+LocKey = tuple[str, bool, frozenset[str]]
+
+# A Board pictures one state and is rebuilt after every change, so the lines
+# of a board never go stale; the engine asks for them unit by unit.
+_CACHE: WeakKeyDictionary[Board, dict[LocKey, dict[str, int]]] = WeakKeyDictionary()
 
 
 def _step(b: Board, side: str) -> Step:
@@ -114,6 +120,18 @@ def loc(b: Board, side: str, *, limited: bool = False, without_lines: Iterable[s
     """Hexes where a unit of ``side`` has an LOC -> length of the line's
     last leg (module docstring).  ``limited``: optional AVA 17.4 for the
     Soviet; ``without_lines``: Axis rail lines the line may not use (17.6)."""
+    return dict(_loc(b, side, limited, frozenset(without_lines)))
+
+
+def _loc(b: Board, side: str, limited: bool, without_lines: frozenset[str]) -> dict[str, int]:
+    per_board = _CACHE.setdefault(b, {})
+    key = (side, limited, without_lines)
+    if key not in per_board:
+        per_board[key] = _uncached_loc(b, side, limited, without_lines)
+    return per_board[key]
+
+
+def _uncached_loc(b: Board, side: str, limited: bool, without_lines: frozenset[str]) -> dict[str, int]:
     sources = sorted(b.map.supply.get(side, ()))
     if side == AXIS:
         return _network_then(b, side, sources, _rail_sides(b, without_lines), AXIS_OFF_RAIL)
@@ -127,7 +145,7 @@ def loc(b: Board, side: str, *, limited: bool = False, without_lines: Iterable[s
 def has_loc(b: Board, uid: str, *, limited: bool = False) -> bool:
     """Whether ``uid`` (on the map) traces an LOC now."""
     h = b.unit(uid).get("hex")
-    return bool(h) and h in loc(b, b.spec(uid).side, limited=limited)
+    return bool(h) and h in _loc(b, b.spec(uid).side, limited, frozenset())
 
 
 def supply_exempt(b: Board, side: str, turn: int | None = None) -> bool:
@@ -142,7 +160,7 @@ def out_of_loc(b: Board, side: str, turn: int | None = None, *, limited: bool = 
     (11.1); ``turn`` defaults to the state's.  Fortress markers are not units."""
     if supply_exempt(b, side, turn):
         return []
-    ok = loc(b, side, limited=limited and side == SOVIET)
+    ok = _loc(b, side, limited and side == SOVIET, frozenset())
     return [uid for uid in b.on_map(side) if b.unit(uid)["hex"] not in ok]
 
 
