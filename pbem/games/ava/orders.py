@@ -24,7 +24,7 @@ hexes by their four digits; chits by their id.
     senter 19A-1 5504 5405           the same by strategic movement
     withdraw 7Pz 20Pz                Axis to the Available Box (11.2) / Smolensk withdrawal (18.2)
     fortress 4112 [4112]             Soviet fortress steps (14.1)
-    standfast 4112                   remove a Stand Fast marker (16.2)
+    standfast 4112 [3510]            remove Stand Fast markers, one a map (16.2)
     pick 7Pz 20Pz                    Reserve/OKH: the units the die allows (17.2)
     transfer 3A                      HQ transfer to the next turn (17.3)
     pass | done
@@ -151,9 +151,9 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
         if len(args) < 3 or args[1].lower() != "with":
             raise IllegalOrder("attack HEX with UNIT ...")
         return {"verb": "attack", "hex": hexid(args[0]), "units": [unit(scn, w) for w in args[2:]]}
-    if verb in ("resolve", "standfast"):
+    if verb == "resolve":
         return {"verb": verb, "hex": hexid(args[0])}
-    if verb == "fortress":
+    if verb in ("fortress", "standfast"):
         return {"verb": verb, "hexes": [hexid(w) for w in args]}
     if verb in ("place",):
         return {"verb": verb, "unit": unit(scn, args[0]), "hex": hexid(args[1])}
@@ -203,7 +203,7 @@ _SHAPES: dict[str, tuple[tuple[str, int, bool], ...]] = {
     "senter": (("unit", _UNIT, True), ("path", _HEXES, True)),
     "attack": (("hex", _HEXV, True), ("units", _UNITS, True)),
     "resolve": (("hex", _HEXV, True),),
-    "standfast": (("hex", _HEXV, True),),
+    "standfast": (("hexes", _HEXES, True),),
     "fortress": (("hexes", _HEXES, True),),
     "place": (("unit", _UNIT, True), ("hex", _HEXV, True)),
     "transfer": (("unit", _UNIT, True),),
@@ -323,10 +323,10 @@ def format(order: dict[str, Any], scn: Scenario) -> str:  # noqa: A001 - the int
         return " ".join([v, s(order["unit"])] + list(order["path"]))
     if v == "attack":
         return f"attack {order['hex']} with " + " ".join(s(u) for u in order["units"])
-    if v in ("resolve", "standfast"):
+    if v == "resolve":
         return f"{v} {order['hex']}"
-    if v == "fortress":
-        return " ".join(["fortress"] + list(order["hexes"]))
+    if v in ("fortress", "standfast"):
+        return " ".join([v] + list(order["hexes"]))
     if v == "place":
         return f"place {s(order['unit'])} {order['hex']}"
     if v == "transfer":

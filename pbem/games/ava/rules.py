@@ -107,7 +107,7 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
             "cup": [], "played": [], "sealed": {}, "shown": {}, "picks": {}, "dealt": False,
             "hand": {AXIS: [], SOVIET: []}, "extra_chits": {},
             "active": None, "attacked_hexes": [],
-            "eliminated": [], "withdrawn_vp_exempt": [], "vp_awards": {},
+            "vp_awards": {}, "axis_losses": [],
             "winner": None, "result": [],
             "hidden": {AXIS: {"chits": {}}, SOVIET: {"chits": {}}},
         }

@@ -69,6 +69,7 @@ class CombatMixin:
     def _end_combat(self, state: State, top: dict[str, Any], events: list[Event]) -> None:
         self.pop(state, top)
         self.clear_activation(state)
+        self.award_vp(state, False, events)
         if top.get("surprise"):
             state["phase"] = "selection"
         events.append(Event("End of combat"))
@@ -232,15 +233,15 @@ class CombatMixin:
 
     def lose_steps(self, state: State, alloc: dict[str, int], cause: str, events: list[Event], *,
                    fortress_hex: str | None = None) -> None:
-        """Apply an allocation (combat's apply_losses) and keep the record of
-        eliminations by cause that victory counts (FFS 15.5)."""
-        from pbem.games.ava import combat
+        """Apply an allocation (combat's apply_losses) and note the Axis
+        eliminations victory counts (FFS 15.5(5))."""
+        from pbem.games.ava import combat, victory
         b = self.board(state)
         dying = [u for u, n in sorted(alloc.items()) if u in state["units"] and n >= state["units"][u]["steps"]]
         for line in combat.apply_losses(b, alloc, fortress_hex=fortress_hex, cause=cause):
             events.append(Event(line))
         for u in dying:
-            state["eliminated"].append({"unit": u, "cause": cause, "turn": state["turn"]})
+            victory.note_loss(state, self.scn, u)
 
     # ----------------------------------------------------- retreats (10.6)
     def retreat_choices(self, state: State, f: dict[str, Any]) -> dict[str, tuple[Any, ...]]:

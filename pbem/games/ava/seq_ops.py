@@ -98,9 +98,19 @@ class OpsMixin:
         self.entered(state, uid, h)
 
     def entered(self, state: State, uid: str, h: str) -> None:
-        """3.4: a city hex belongs to the side whose unit last entered it."""
-        if h in self.scn.map.cities:
+        """3.4: a city hex belongs to the side whose unit last entered it; so
+        does any other hex that scores, supply sources included (A36)."""
+        if h in self.scoring_hexes:
             state["control"][h] = self.side_of(uid)
+
+    @property
+    def scoring_hexes(self) -> frozenset[str]:
+        m = self.scn.map
+        found: frozenset[str] | None = getattr(self, "_scoring", None)
+        if found is None:
+            found = frozenset(m.cities).union(*m.supply.values(), *m.vp_hexes.values())
+            self._scoring = found
+        return found
 
     # ----------------------------------------------------- Reserve / OKH (17.2)
     def start_reserve(self, state: State, cid: str, rng: Rng, events: list[Event]) -> None:

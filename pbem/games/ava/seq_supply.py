@@ -53,21 +53,29 @@ class SupplyMixin:
 
     def supply_choices(self, state: State, stage: str) -> list[str]:
         """The options of this stage's decision, empty when none is due."""
-        from pbem.games.ava import fortress, reinforce
+        from pbem.games.ava import fortress, reinforce, supply
         b = self.board(state)
         turn = state["turn"]
         if stage == "withdraw":
             units = self.voluntary_candidates(state)
             return ["pass"] + [f"withdraw {self.short(u)}" for u in units] if units else []
         if stage == "smolensk":
-            if not reinforce.withdrawal_due(b, turn):
-                return []
-            return self.withdrawal_options(state)
+            return self.withdrawal_options(state) if reinforce.withdrawal_due(b, turn) else []
+        lines = supply.loc(b, SOVIET)
         if stage == "fortress":
-            hexes = fortress.build_hexes(b, turn)
-            return ["pass"] + [f"fortress {h}" for h in hexes] if hexes else []
+            sites = fortress.build_sites(b, turn, lines)
+            n = fortress.building(self.scn, turn)
+            combos = [[h] for h in sites] + ([[h, k] for h in sites for k in sites if h <= k] if n > 1 else [])
+            ok = []
+            for c in combos:
+                try:
+                    fortress.check_build(b, turn, c, lines)
+                except IllegalOrder:
+                    continue
+                ok.append("fortress " + " ".join(c))
+            return ["pass"] + ok if ok else []
         if stage == "standfast":
-            hexes = fortress.stand_fast_removable(b, turn)
+            hexes = fortress.stand_fast_removable(b, turn, lines)
             return ["pass"] + [f"standfast {h}" for h in hexes] if hexes else []
         return []
 
@@ -144,26 +152,58 @@ class SupplyMixin:
         elif stage == "fortress":
             if verb != "fortress":
                 raise IllegalOrder("answer fortress HEX [HEX] or pass")
-            fortress.build(b, state["turn"], list(order["hexes"]))
+            before = dict(state.get("fortress", {}))
+            after = fortress.check_build(b, state["turn"], list(order["hexes"]), supply.loc(b, SOVIET))
+            fortress.build(state, before, after)
             events.append(Event(f"Soviet builds fortress steps in {', '.join(order['hexes'])} (14.1)"))
         else:
             if verb != "standfast":
                 raise IllegalOrder("answer standfast HEX or pass")
-            fortress.remove_stand_fast(b, state["turn"], order["hex"])
-            events.append(Event(f"Soviet removes the Stand Fast marker in {order['hex']} (16.2)"))
+            fortress.check_stand_fast_removal(b, state["turn"], list(order["hexes"]), supply.loc(b, SOVIET))
+            fortress.remove_stand_fast(state, list(order["hexes"]))
+            events.append(Event(f"Soviet removes the Stand Fast marker in {', '.join(order['hexes'])} (16.2)"))
         top["stage"] = STAGES[STAGES.index(stage) + 1]
+
+    def has_loc_fn(self, state: State) -> Any:
+        """victory's ``has_loc(side, hex)``, on LOCs traced once per side."""
+        from pbem.games.ava import supply
+        b = self.board(state)
+        lines = {side: supply.loc(b, side) for side in SIDES}
+        return lambda side, h: h in lines[side]
+
+    def short_game(self) -> bool:
+        return bool(self.options.get("short_game")) and bool(self.scn.params.short_game_turn)
+
+    def award_vp(self, state: State, supply_done: bool, events: list[Event]) -> None:
+        """FFS 15.5(3)-(4): the timed bonuses at the Supply Order and the
+        4230/4730 bonus the first time it is held (notes #54, #55)."""
+        from pbem.games.ava import victory
+        b = self.board(state)
+        has_loc = self.has_loc_fn(state)
+        awards = victory.timed_awards(b, state["turn"], has_loc) if supply_done else {}
+        awards.update(victory.hex_award(b, state["turn"], supply_done, has_loc))
+        if awards:
+            victory.record(state, awards)
+            events.append(Event("Axis VP: " + ", ".join(f"{k} {v}" for k, v in sorted(awards.items()))))
+
+    def vp_breakdown(self, state: State) -> dict[str, int]:
+        from pbem.games.ava import victory
+        found: dict[str, int] = victory.vp(self.board(state), self.has_loc_fn(state), short=self.short_game())
+        return found
 
     def _end_of_check(self, state: State, top: dict[str, Any], events: list[Event]) -> None:
         """16.4 / FFS 15.6: the game ends after the last turn's Supply Check;
         the chits left in the cup are not played."""
         from pbem.games.ava import victory
-        b = self.board(state)
-        victory.supply_check(b, state["turn"])
-        if state["turn"] < self.last_turn:
+        self.award_vp(state, True, events)
+        if not victory.ends_after_supply(self.scn, state["turn"], self.short_game()):
             self.pop(state, top)
             return
-        winner, lines = victory.result(b, short=self.last_turn != self.scn.track.last_turn)
-        self.finish(state, winner, [f"Game ends after the Turn {state['turn']} Supply Check (16.4)"] + lines, events)
+        breakdown = self.vp_breakdown(state)
+        winner, line = victory.outcome(self.scn, self.profile, breakdown, short=self.short_game())
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(breakdown.items()) if v)
+        self.finish(state, winner or "draw", [f"Game ends after the Turn {state['turn']} Supply Check (16.4)",
+                                               f"VP: {parts or 'none'}", line], events)
 
     def side_name(self, side: str) -> str:
         return SIDE_NAME[side]

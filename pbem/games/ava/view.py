@@ -124,5 +124,14 @@ def _boxes(rules: Any, state: dict[str, Any]) -> TextBlock:
 
 def _victory(rules: Any, state: dict[str, Any]) -> TextBlock:
     from pbem.games.ava import victory
-    lines = victory.summary(rules.board(state))
-    return TextBlock("victory", tuple(lines))
+    breakdown = rules.vp_breakdown(state)
+    total = victory.totals(breakdown)
+    parts = ", ".join(f"{k} {v}" for k, v in sorted(breakdown.items()) if v) or "none"
+    scn = rules.scn
+    if rules.profile.victory == "threshold":
+        need = scn.victory.short_threshold if rules.short_game() else scn.victory.threshold
+        goal = f"the Axis wins with {need} VP or more after the Turn {rules.last_turn} Supply Check (16)"
+    else:
+        goal = f"after the Turn {rules.last_turn} Supply Check: " + (
+            "the higher total wins (15.6)" if rules.short_game() else "the Axis wins by a lead of 40 (15.6)")
+    return TextBlock("victory", (f"VP now: Axis {total['axis']}, Soviet {total['soviet']} ({parts})", goal))
