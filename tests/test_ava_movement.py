@@ -359,7 +359,8 @@ def positions(draw: Any) -> tuple[dict[str, Any], dict[str, str], Profile, str, 
     for i, h in enumerate(enemies):
         units[f"e{i}"] = avahelp.unit(other, "foot", 2, 2, 8)
         placed[f"e{i}"] = h
-    kw: dict[str, Any] = {"terrain": terrain, "hexsides": rivers, "roads": {"r": road} if len(road) > 1 else {}, **SMALL}
+    roads = {"r": road} if len(road) > 1 else {}
+    kw: dict[str, Any] = {"terrain": terrain, "hexsides": rivers, "roads": roads, **SMALL}
     profile = draw(st.sampled_from([AVA, FFS]))
     mode = draw(st.sampled_from(["normal", "strategic"]))
     return units, placed, profile, mode, kw
