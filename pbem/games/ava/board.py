@@ -72,11 +72,17 @@ class Board:
     @cached_property
     def _zoc(self) -> dict[str, frozenset[str]]:
         """side -> hexes in that side's ZOC.  Every unit, HQs included,
-        projects one into the six hexes around it (AVA 3.2, 13.0), but not
+        projects one into the six hexes around it (AVA 3.2, 13.0), and so does
+        a fortress marker (ruling A18), but not
         across a prohibited hexside or into a lake/all-sea hex."""
         out: dict[str, set[str]] = {s: set() for s in SIDES}
-        for h, uids in self.at.items():
-            side = self.scn.units[uids[0]].side
+        sources = {h: self.scn.units[uids[0]].side for h, uids in self.at.items()}
+        for h, steps in self.state.get("fortress", {}).items():
+            # A18: a fortress is treated as a combat unit, so a lone one
+            # projects a (Soviet) ZOC like any unit.
+            if steps > 0:
+                sources.setdefault(h, SOVIET)
+        for h, side in sources.items():
             for n in self.map.neighbors(h):
                 if not self.map.prohibited(h, n):
                     out[side].add(n)
