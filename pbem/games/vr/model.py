@@ -119,6 +119,7 @@ class HexMap:
     objectives: dict[int, frozenset[str]]     # 16.1: strategic objective number -> hexes
     sites: dict[str, int]                     # strategic site hex -> Approval value (player aid)
     oil_fields: frozenset[str]                # Ploesti (16.1, 14.1)
+    capitals: dict[str, frozenset[str]]       # 4.5: "hungary" -> Budapest's hexes, "romania" -> Bucharest's
     initial_control: dict[str, str]           # hex -> side at the start (every play-area hex)
     layout: dict[str, Any] = field(default_factory=dict)
 

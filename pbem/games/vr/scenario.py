@@ -16,6 +16,7 @@ how to transcribe it from the printed components)::
     [map.supply]      east_edge = [...], june_cities = [...]
     [map.objectives]  "1" = [...] ... "6";   [map.sites] "hex" = value;   oil_fields = [...] in [map]
     [map.control]     soviet = [...], german = [...], default = "german"
+    [map.capitals]    hungary = [Budapest hexes], romania = [Bucharest]   # 4.5 supply sources
     [terrain.NAME]    mp (half MP; omitted: no entry), defense = [n, d], attack = [n, d],
                       tactical = {S = "-", DR = "S"}, counts_as = {snow = "forest"}
     [hexside.NAME]    minor_river / major_river: mp, attack = [n, d], tactical = {...}
@@ -393,4 +394,5 @@ def _map(m: dict[str, Any]) -> HexMap:
         objectives={int(k): frozenset(grid.check(h) for h in v) for k, v in (m.get("objectives") or {}).items()},
         sites={grid.check(h): int(v) for h, v in (m.get("sites") or {}).items()},
         oil_fields=frozenset(grid.check(h) for h in m.get("oil_fields", ())), initial_control=control,
+        capitals={k: frozenset(grid.check(h) for h in v) for k, v in (m.get("capitals") or {}).items()},
         layout=dict(m.get("layout") or {}))

@@ -40,3 +40,60 @@ REMOTE = 10
 REMOTE_FREE_MOVE = 5
 WARSAW_TRIGGER = 2
 WARSAW_SHIFT = 2
+
+
+def to_draws(dice: int, *, priority: bool = False, large_offensive: bool = False, minor_city: bool = False,
+             no_rail: bool = False, weather: str = "fair") -> int:
+    """11.3.3: Supports a TO in Offensive Mode draws: half the two dice,
+    rounded **down** (the one exception to 1.9.1), plus the modifiers; none
+    when the total is not positive."""
+    total = dice // 2
+    total += TO_DRAW["priority"] if priority else 0
+    total += TO_DRAW["large_offensive"] if large_offensive else 0
+    total += TO_DRAW["minor_city"] if minor_city else 0
+    total += TO_DRAW["no_rail"] if no_rail else 0
+    total += TO_DRAW.get(weather, 0)
+    return max(0, total)
+
+
+def to_move(*, rail_only: bool = False, supports: int = 0, weather: str = "fair") -> int:
+    """11.6: hexes a TO in Movement Mode moves in the Support phase."""
+    if not 0 <= supports <= TO_MOVE["max_supports"]:
+        raise ValueError(f"a TO move takes 0-{TO_MOVE['max_supports']} Supports, not {supports}")
+    return max(0, TO_MOVE["base"] + (TO_MOVE["rail_only"] if rail_only else 0)
+               + supports * TO_MOVE["per_support"] + TO_MOVE.get(weather, 0))
+
+
+def romania_capitulates(die: int, captured: set[str], eliminated_romanians: int) -> bool:
+    """14.1: the die plus the cumulative modifiers must be below the number
+    of Romanian units in the Eliminated box.  ``captured`` names what the
+    Soviets took: "iasi", "chisinau", "galati", "bucharest", "oil"."""
+    total = die
+    if {"iasi", "chisinau"} <= captured:
+        total += ROMANIA["iasi_and_chisinau"]
+    if "galati" in captured:
+        total += ROMANIA["galati"]
+    if captured & {"bucharest", "oil"}:
+        total += ROMANIA["bucharest_or_oil"]
+    return total < eliminated_romanians
+
+
+def hungary_result(die: int, *, both_budapest: bool, romania_soviet: bool) -> str:
+    """14.2: "never", "none", "armistice" or "switch"."""
+    return HUNGARY.lookup(die + (1 if both_budapest else 0) - (1 if romania_soviet else 0))
+
+
+def stavka(column: str, die: int, *, supports: int = 0, large_offensive: bool = False) -> int:
+    """12.1.1: units released (or hexes moved, 12.3) for a TO's column
+    ("priority", "normal", "secondary"); +1 per Support, +2 for the
+    Priority TO in a Large Offensive turn."""
+    bonus = supports + (2 if large_offensive and column == "priority" else 0)
+    return STAVKA[column].lookup(die + bonus)
+
+
+def dismissal_reset(dismissals: int, resets: tuple[int, ...] = (10, 9, 8, 7)) -> int:
+    """15.3: where Approval (and the Maximum Satisfaction marker) goes after
+    the ``dismissals``-th Dismissal: 10, 9, 8, then 7 for ever."""
+    if dismissals < 1:
+        raise ValueError("the first Dismissal is number 1")
+    return resets[min(dismissals, len(resets)) - 1]

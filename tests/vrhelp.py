@@ -1,0 +1,80 @@
+"""Small synthetic *Victory Roads* scenarios for rule tests.
+
+``mini()`` builds a scenario dict on a small even-q grid (columns 48-62,
+rows 14-30 unless told otherwise) with the charts of the PRACTICE file
+(its TEC, coloured 2D6 CRT and weather table: practice data, not the
+publisher's); ``scenario()`` loads it and ``state()`` places units.  A test
+states only what its rule needs::
+
+    scn = vrhelp.scenario(units={"hq": vrhelp.hq("sov", 6)}, railroads={"r": ["6015", "6115"]})
+    st = vrhelp.state(scn, {"hq": "6015"})
+"""
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pbem.games.vr import scenario as scenario_mod
+from pbem.games.vr.board import Board
+from pbem.games.vr.model import HOME_SIDE, Scenario
+from pbem.games.vr.profile import BASIC, Profile
+
+PRACTICE_FILE = Path(__file__).resolve().parent.parent / "scenarios" / "vr" / "practice-basic.toml"
+PRACTICE: dict[str, Any] = tomllib.loads(PRACTICE_FILE.read_text(encoding="utf-8"))
+
+
+def unit(nationality: str, attack: int, defense: int | None = None, move: int = 8, *, arm: str = "infantry",
+         steps: int = 2, start: str = "eliminated", **extra: Any) -> dict[str, Any]:
+    """A division; ``move`` in half MP; reduced side = half the printed values (test data)."""
+    d = attack if defense is None else defense
+    out = {"nationality": nationality, "kind": "division", "arm": arm, "steps": steps, "attack": attack,
+           "defense": d, "move": move, "attack_reduced": attack // 2, "defense_reduced": d // 2,
+           "move_reduced": move, "start": start}
+    out.update(extra)
+    return out
+
+
+def hq(nationality: str, command_radius: int, *, move: int = 8, start: str = "eliminated", **extra: Any) -> dict[str, Any]:
+    return {"nationality": nationality, "kind": "hq", "steps": 1, "defense": 1, "move": move,
+            "command_radius": command_radius, "start": start, **extra}
+
+
+def mini(*, cols: tuple[int, int] = (48, 62), rows: tuple[int, int] = (14, 30), rules: str = "basic",
+         units: dict[str, dict[str, Any]] | None = None, **map_parts: Any) -> dict[str, Any]:
+    """The scenario dict (TOML shape) of a small test map; ``map_parts``
+    are [map] keys (terrain, cities, hexsides, roads, railroads, supply,
+    control, countries, ports, capitals, fortifications...)."""
+    data = copy.deepcopy(PRACTICE)
+    data["scenario"] |= {"id": "vr/test", "title": "test map", "rules": rules, "notice": "TEST DATA"}
+    data["map"] = {"first_col": cols[0], "last_col": cols[1], "first_row": rows[0], "last_row": rows[1],
+                   "offset": "even-q", "default_country": "ussr", **map_parts}
+    data["units"] = units or {}
+    data["schedule"] = {}
+    return data
+
+
+def scenario(**kw: Any) -> Scenario:
+    return scenario_mod.load(mini(**kw))
+
+
+def state(scn: Scenario, placed: dict[str, str], *, steps: dict[str, int] | None = None,
+          weather: str = "fair", **extra: Any) -> dict[str, Any]:
+    """A bare state: ``placed`` uid -> hex (others eliminated)."""
+    units = {}
+    for uid, spec in scn.units.items():
+        h = placed.get(uid)
+        units[uid] = {"hex": h, "box": None if h else "eliminated", "steps": (steps or {}).get(uid, spec.steps),
+                      "side": HOME_SIDE[spec.nationality], "oos": False, "mode": None, "pontoon": None,
+                      "exploit": False, "attacked": False, "retreated": False, "no_attack": False}
+    out: dict[str, Any] = {"turn": 1, "weather": weather, "sky": "clear", "units": units,
+                           "control": dict(scn.map.initial_control), "soviet_ever": [], "haltebefehl": {},
+                           "bridgeheads": [], "bridge_engineers": [], "allies": {"hun": "german", "rum": "german"},
+                           "hidden": {"soviet": {}, "german": {}}}
+    out.update(extra)
+    return out
+
+
+def board(scn: Scenario, placed: dict[str, str], profile: Profile = BASIC, **kw: Any) -> Board:
+    return Board(scn, profile, state(scn, placed, **kw))
