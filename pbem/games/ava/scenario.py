@@ -93,7 +93,7 @@ def _table_gaps(node: Any, path: str) -> list[str]:
             out.append(f"{path} (whole table)")
         fields = [k for k, v in node.items() if v == MISSING]
         if fields:
-            out.append(f"{path}.{{{', '.join(fields)}}}")
+            out.append(f"{path}.{fields[0]}" if len(fields) == 1 else f"{path}.{{{', '.join(fields)}}}")
         for k, v in node.items():
             if isinstance(v, (dict, list)):
                 out.extend(_table_gaps(v, f"{path}.{k}"))
