@@ -77,7 +77,9 @@ def gaps(data: dict[str, Any]) -> list[str]:
         out.append(f"{GAP_KINDS.get(kind, kind)}: not transcribed yet")
 
     def walk(node: Any, path: str, kind: str) -> None:
-        if node == MISSING:
+        # A string holding MISSING is a gap too: a CRT cell whose losses the
+        # text gives but whose colours it does not ("1/1 E:MISSING S:MISSING").
+        if isinstance(node, str) and MISSING in node:
             out.append(f"{GAP_KINDS[kind]}: {path}")
         elif isinstance(node, dict):
             if node.get("missing") is True:
@@ -87,7 +89,6 @@ def gaps(data: dict[str, Any]) -> list[str]:
         elif isinstance(node, list):
             for i, v in enumerate(node):
                 walk(v, f"{path}[{i}]", kind)
-        # A key spelt MISSING ("MISSING" = ...) is a gap too: an unknown hex id.
 
     for kind in GAP_KINDS:
         if kind in data:
