@@ -129,43 +129,12 @@ def _art_position(city: bool = False):
     return rules, st, a, t
 
 
-def test_13_2_T33_artillery_uses_3_1_and_a_d6_ignores_attacker_results_and_a_hex_once_a_turn():
-    rules, st, a, t = _art_position(city=True)
-    d = rules.pending(st)
-    assert (d.side, d.kind) == (SOVIET, "art") and f"art {t}" in d.options and f"rocket {t}" in d.options
-    # 3-1 with the city's two shifts is 1.5-1, whose first row is an attacker result
-    assert rules.scn.crt.rows[1][1] == "A1"
-    rng = ScriptedDice(rolls=[(6, 1)])
-    st, ev = rules.apply(st, SOVIET, {"verb": "art", "hex": t}, rng)
-    assert rng.log == [f"art {t}, Soviet d6"]
-    assert any("at 1.5-1: die 1 -> A1" in e.text for e in ev)
-    assert st["units"]["S-45C"]["steps"] == 2                          # attacker result ignored
-    d = rules.pending(st)
-    assert d is None or f"art {t}" not in d.options and f"rocket {t}" not in d.options
-    with pytest.raises(IllegalOrder):
-        rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, ScriptedDice(rolls=[(6, 6)]))
-
-
 def test_13_2_rocket_is_once_a_game_on_7_1_with_a_d6():
     rules, st, a, t = _art_position()
     rng = ScriptedDice(rolls=[(6, 2)])
     st, ev = rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, rng)
     assert rng.log == [f"rocket {t}, Soviet d6"] and any("at 7-1" in e.text for e in ev)
     assert st["rocket"] is False
-
-
-def test_13_3_T33_bomber_attacks_at_8_1_applies_only_step_losses():
-    rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
-    st["stack"] = [frame("endturn"), frame("air")]
-    st["active"] = GERMAN
-    col = rules.scn.crt.columns.index("8-1")
-    roll = next(r for r, row in sorted(rules.scn.crt.rows.items()) if "DR" in row[col] and row[col][0] == "1")
-    rng = ScriptedDice(rolls=[(6, roll)])
-    st, ev = rules.apply(st, GERMAN, {"verb": "air", "recover": False, "bomber": t}, rng)
-    assert rng.log == [f"bomber {t}, German d6"] and any("at 8-1" in e.text for e in ev)
-    assert st["units"]["S-45C"]["hex"] == t and st["units"]["S-45C"]["steps"] == 1   # the step, no retreat
-    assert st["bomber"] is False
 
 
 def test_9_5_7_a_unit_eliminated_by_the_zoc_of_its_retreat_hex_does_not_overrun_the_hq_there():

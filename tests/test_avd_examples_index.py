@@ -55,8 +55,8 @@ go stale silently.
 | T30 | 16.3.1    | test_avd_sequence_victory::test_16_3_1_T30_chosen_moscow_tie_or_german_lead_is_a_draw   |
 | T31 | 11.1.1    | test_avd_sequence_phases::test_11_1_1_T31_five_points_buy_an_hq_its_chit_and_two_units  |
 | T32 | 2.2.2     | test_avd_examples::test_2_2_2_T32_ss_reich_fights_8_8_and_moves_10_full_and_7_7_reduced |
-| T33 | 13.3      | test_avd_examples::test_13_3_T33_bomber_attacks_at_8_1_applies_only_step_losses         |
-| T33 | 13.2      | test_avd_examples::test_13_2_T33_artillery_uses_3_1_and_a_d6_ignores_attacker_results_and_a_hex_once_a_turn |
+| T33 | 13.3      | test_position_avd_examples::test_13_3_T33_bomber_attacks_at_8_1_applies_only_step_losses |
+| T33 | 13.2      | test_position_avd_examples::test_13_2_T33_artillery_uses_3_1_and_a_d6_ignores_attacker_results_and_a_hex_once_a_turn |
 | T33 | 12.6      | test_avd_mechanics_command::test_12_6_relocation_four_hexes_toward_a_source             |
 """
 from __future__ import annotations

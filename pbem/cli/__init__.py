@@ -10,7 +10,7 @@ from __future__ import annotations
 from pbem.cli import play, records, setup  # noqa: F401  (registers the commands)
 from pbem.cli import mailbox  # noqa: F401  (games, fetch, contacts, password)
 from pbem.cli import maps  # noqa: F401  (map)
-from pbem.cli import replay  # noqa: F401  (replay)
+from pbem.cli import position, replay  # noqa: F401  (position, replay)
 from pbem.cli.base import main
 
 __all__ = ["main"]

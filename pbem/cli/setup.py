@@ -107,8 +107,11 @@ def scenario_map(file: str) -> None:
 @click.option("--dice", type=click.Choice(["sealed", "immediate"]), default="sealed", show_default=True, help=DICE_HELP)
 @click.option("--option", "options", multiple=True, help="Rule option NAME=VALUE.")
 @click.option("--message", default="", help="A short note to your opponent.")
+@click.option("--position", "position_file", type=click.Path(path_type=Path),
+              help="Start from the situation this position file describes (see `pbem position`).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True)
-def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[str, ...], message: str, out_dir: Path) -> None:
+def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[str, ...], message: str,
+        position_file: Path | None, out_dir: Path) -> None:
     """Create a game.  Example: pbem new avd/practice --seat german=me --seat soviet=pavel.id.toml"""
     import os
 
@@ -139,9 +142,15 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
             click.echo(f"First use of {i.name}'s key ({s}): fingerprint {i.fingerprint}; check it with {i.name}")
             if sys.stdin.isatty() and not click.confirm("Is it the one he gave you?", default=False):
                 raise UsageError("not created; nothing written")
+    position = None
+    if position_file is not None:
+        from pbem.cli.position import read_position
+
+        position = read_position(position_file, game, head["id"], data, opts)
     game_id = f"{game.id}-{os.urandom(6).hex()}"
     gf = cycle.new_game(game_id=game_id, game=game.id, scenario_name=head["id"], scenario=data, options=opts,
-                           dice=dice, creator=me, creator_side=mine[0], invited=invited, message=message)
+                        dice=dice, creator=me, creator_side=mine[0], invited=invited, message=message,
+                        position=position)
     m = cycle.replay(gf, data, me)
     path, log = session.write_outputs(gf, m, session.turn_log(m, m.records), out_dir)
     opp = ", ".join(f"{i.name} <{i.email}> ({s})" for s, i in invited.items())

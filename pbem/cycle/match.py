@@ -99,6 +99,8 @@ class Match:
         self.scenario_head: dict[str, Any] = scenario.get("scenario", {}) if isinstance(scenario, dict) else {}
         self.game = games.load(header["game"])
         self.rules: Rules = self.game.rules(scenario, header.get("options", {}))
+        if "position" in header:     # a game started from a position: the header's, signed with it
+            self.rules.start_from(header["position"])
         self.seat_specs = seat_specs(header)
         self.policy_kinds: dict[str, str] = dict(self.game.policy_kinds())
         self.seat_names: list[str] = [s.name for s in self.seat_specs]

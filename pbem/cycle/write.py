@@ -74,7 +74,8 @@ def game_seats(game: Any, options: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[str, Any],
-               options: dict[str, Any], dice: str, invited: dict[str, Any]) -> Header:
+               options: dict[str, Any], dice: str, invited: dict[str, Any],
+               position: dict[str, Any] | None = None) -> Header:
     """The ``[game]`` header: what every program needs to replay the game.
     ``sides`` lists the seats in order; a ``[seats]`` table is written only
     when some seat is not simply a side of its own name."""
@@ -87,6 +88,8 @@ def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[st
         "scenario_sha256": scenario_sha256(scenario), "dice": dice, "options": full_options,
         "sides": [s.name for s in seats], "invited": {s: i.to_dict() for s, i in invited.items()},
     }
+    if position is not None:
+        header["position"] = position
     if any(s.side != s.name or s.roles for s in seats):
         header["seats"] = {s.name: {"side": s.side, "roles": list(s.roles)} for s in seats}
     unknown = set(invited) - set(header["sides"])
@@ -107,6 +110,7 @@ def new_game(
     creator_side: str,
     invited: dict[str, Any],
     message: str = "",
+    position: dict[str, Any] | None = None,
 ) -> GameFile:
     """Exchange 1: the header, the creator's identity and dice anchor.
     ``creator_side`` names the creator's seat; ``invited`` maps the other
@@ -115,7 +119,7 @@ def new_game(
 
     g = games.load(game)
     header = header_for(g, game_id=game_id, scenario_name=scenario_name, scenario=scenario,
-                        options=options, dice=dice, invited=invited)
+                        options=options, dice=dice, invited=invited, position=position)
     if creator_side not in header["sides"]:
         raise UsageError(f"{game} has no seat {creator_side!r}; seats: {', '.join(header['sides'])}")
     seed, secret = _new_seeds()

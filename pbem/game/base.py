@@ -121,6 +121,44 @@ class BaseRules:
     def view(self, state: State, seat: str | None) -> View:
         return View("situation", (TextBlock("situation", ("(this game draws no situation report)",)),))
 
+    # -- positions: see Rules.position_of.  A game without them says so.
+
+    position_start: State | None = None
+    """The state a position gave (:meth:`start_from`); None: the scenario's."""
+
+    def position_of(self, state: State, seat: str | None) -> dict[str, Any]:
+        raise ScenarioError(f"{_game_name(self)} has no positions yet")
+
+    def state_from_position(self, position: dict[str, Any]) -> State:
+        raise ScenarioError(f"{_game_name(self)} has no positions yet: it cannot start from one")
+
+    def start_from(self, position: dict[str, Any]) -> None:
+        self.position_start = self.state_from_position(position)
+
+    def positioned_start(self) -> State | None:
+        """A fresh copy of the position's state, or None when the rules start
+        from the scenario (a game's ``initial_state`` returns it first)."""
+        if self.position_start is None:
+            return None
+        import pickle
+
+        return pickle.loads(pickle.dumps(self.position_start))  # type: ignore[no-any-return]
+
+    def scenario_start(self) -> State:
+        """The scenario's own initial state, even where a position is bound
+        (a position is described as changes to it)."""
+        kept, self.position_start = self.position_start, None
+        try:
+            return self.initial_state()  # type: ignore[attr-defined,no-any-return]
+        finally:
+            self.position_start = kept
+
+
+def _game_name(rules: Any) -> str:
+    """A game's package name, for a message (its rules class lives in it)."""
+    parts = type(rules).__module__.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["pbem", "games"] else "this game"
+
 
 class BaseGame:
     """Defaults for the optional parts of :class:`Game`."""

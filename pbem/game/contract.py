@@ -191,6 +191,26 @@ class Rules(Protocol):
         """The scripted player's answer (``pbem demo``, engine tests).  Every
         choice it makes must pass :func:`probe`."""
 
+    # Positions (optional: :class:`~pbem.game.BaseRules` refuses them).  A
+    # position is a game's own TOML table describing a situation: where the
+    # pieces stand, their states, the turn and the point in the sequence.
+
+    def position_of(self, state: State, seat: str | None) -> dict[str, Any]:
+        """``state`` as a position: its public part and whatever hidden
+        parts ``state`` holds (a player's program hands a state with none;
+        the audit's, with all).  ``state_from_position`` of it gives the
+        same public state back."""
+
+    def state_from_position(self, position: dict[str, Any]) -> State:
+        """The state a position describes, checked whole (ScenarioError, one
+        line, naming what is wrong).  Called on rules not yet bound to a
+        position."""
+
+    def start_from(self, position: dict[str, Any]) -> None:
+        """Bind these rules to start from ``position``: ``initial_state``
+        gives its state from now on (a game whose position changes what the
+        rules are bound to, such as a smaller map, rebinds here)."""
+
 
 class Game(Protocol):
     """What a game package provides as ``GAME``."""

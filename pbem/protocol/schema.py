@@ -100,7 +100,7 @@ BOOL = _type(bool, "true or false")
 HEADER_REQUIRED: dict[str, Check] = {
     "format": STR, "id": STR, "game": STR, "scenario": STR, "scenario_sha256": H64, "dice": STR, "sides": LIST,
 }
-HEADER_OPTIONAL: dict[str, Check] = {"options": TABLE, "invited": TABLE, "seats": TABLE}
+HEADER_OPTIONAL: dict[str, Check] = {"options": TABLE, "invited": TABLE, "seats": TABLE, "position": TABLE}
 
 
 def check_header(header: dict[str, Any], name: str) -> None:

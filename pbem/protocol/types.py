@@ -37,6 +37,7 @@ class Header(TypedDict, total=False):
     sides: list[str]
     seats: dict[str, SeatEntry]
     invited: dict[str, Identity]
+    position: dict[str, Any]
 
 
 class OrderEntry(TypedDict, total=False):

@@ -27,7 +27,7 @@ import pickle
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State, View
-from pbem.games.avd import activation, combat, movement, orders, policies, seqmech, victory
+from pbem.games.avd import activation, combat, movement, orders, policies, position, seqmech, victory
 from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET, Scenario
 
@@ -99,10 +99,25 @@ class AvdRules(BaseRules):
             self.hidden_width *= 2
 
     # ================================================================ setup
+    position_map: dict[str, Any] | None = None     # the smaller map a position declared (position.py)
+
+    def position_of(self, state: State, seat: str | None) -> dict[str, Any]:
+        return position.position_of(self, state, seat)
+
+    def state_from_position(self, pos: dict[str, Any]) -> State:
+        return position.state_from_position(self, pos)
+
+    def start_from(self, pos: dict[str, Any]) -> None:
+        position.start_from(self, pos)
+
     def initial_state(self) -> State:
         """3.0: units where the counters say, VP chits face down, the
         Stukas, Bomber and Rocket ready; the first decision is the Turn 1
-        chit selection (3.6, 3.7)."""
+        chit selection (3.6, 3.7).  A game started from a position starts
+        from its state."""
+        start = self.positioned_start()
+        if start is not None:
+            return start
         scn = self.scn
         units: dict[str, Any] = {}
         pvo_turn = 1
