@@ -97,3 +97,13 @@ def test_a_gap_anywhere_is_found():
     data["crt"]["cells"]["2:1"]["7"] = "1/1 E:MISSING S:green"
     gaps = scenario.gaps(data)
     assert "counters: units.fhh.attack" in gaps and "combat results table: crt.cells.2:1.7" in gaps
+
+
+def test_rulings_cover_every_item_of_the_notes_section_8():
+    import re
+    text = (FOLDER / "RULINGS.md").read_text(encoding="utf-8")
+    have = set(re.findall(r"\*\*R-(\d\d)", text))
+    assert {f"{i:02d}" for i in range(1, 63)} <= have and "**R-30b" in text
+    for option in ("autonomous_threshold", "german_snow_penalty", "elite_group", "hourra_range", "eng_losses"):
+        assert f"option `{option}`" in text.lower() or f"**option `{option}`" in text.lower()
+        assert hasattr(profile.BASIC, option)
