@@ -154,6 +154,31 @@ class BaseRules:
             self.position_start = kept
 
 
+NONE = "none"      # a position's spelling of "no value": TOML has no null
+
+
+def encode_none(value: Any) -> Any:
+    """``value`` with every None written as :data:`NONE`, for a position."""
+    if value is None:
+        return NONE
+    if isinstance(value, dict):
+        return {k: encode_none(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [encode_none(v) for v in value]
+    return value
+
+
+def decode_none(value: Any) -> Any:
+    """The inverse of :func:`encode_none`."""
+    if value == NONE:
+        return None
+    if isinstance(value, dict):
+        return {k: decode_none(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode_none(v) for v in value]
+    return value
+
+
 def _game_name(rules: Any) -> str:
     """A game's package name, for a message (its rules class lives in it)."""
     parts = type(rules).__module__.split(".")

@@ -28,12 +28,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pbem.game import ScenarioError, State
+from pbem.game.base import decode_none as decode
+from pbem.game.base import encode_none as encode
 from pbem.games.avd.model import SIDES, AvdMap
 
 if TYPE_CHECKING:
     from pbem.games.avd.rules import AvdRules
 
-NONE = "none"
 KEYS = {"game", "scenario", "turn", "phase", "active", "point", "stack", "others", "units", "markers", "map",
         "hidden"}
 PLACES = ("map", "offmap", "minsk", "reserve", "timoshenko", "stars", "turn_track", "removed", "elite_cup",
@@ -50,27 +51,6 @@ POINTS: dict[str, tuple[str, list[dict[str, Any]]]] = {
     "combat": ("operations", [{"k": "endturn"}, {"k": "combat", "special": False}]),
     "endturn": ("operations", [{"k": "endturn"}]),
 }
-
-
-def encode(value: Any) -> Any:
-    """``value`` with every None written as ``"none"`` (TOML has no null)."""
-    if value is None:
-        return NONE
-    if isinstance(value, dict):
-        return {k: encode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [encode(v) for v in value]
-    return value
-
-
-def decode(value: Any) -> Any:
-    if value == NONE:
-        return None
-    if isinstance(value, dict):
-        return {k: decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [decode(v) for v in value]
-    return value
 
 
 # ------------------------------------------------------------------ writing

@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, ScenarioError, View
 
-from . import air
+from . import air, position
 from . import mechanics as mx
 from .mechanics import contested, has_units, known, tokens_in
 from .model import GERMAN, PREFIX, SIDES, SOVIET, WOOD, Scenario, hq_up, load, other, step_down
@@ -115,7 +115,16 @@ class M41Rules(BaseRules):
             self.groups.setdefault(_group_key(p), []).append(i)
 
     # ---------------------------------------------------------------- set-up
+    def position_of(self, state: State, seat: str | None) -> dict[str, Any]:
+        return position.position_of(self, state, seat)
+
+    def state_from_position(self, pos: dict[str, Any]) -> State:
+        return position.state_from_position(self, pos)
+
     def initial_state(self) -> State:
+        start = self.positioned_start()      # a game started from a position (position.py)
+        if start is not None:
+            return start
         sc = self.sc
         tokens: dict[str, dict[str, Any]] = {}
         group_of: dict[str, str] = {}
