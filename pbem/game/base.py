@@ -179,6 +179,41 @@ def decode_none(value: Any) -> Any:
     return value
 
 
+def check_position(position: Any, game: str, keys: set[str], items: str) -> None:
+    """The checks every game's position shares (ScenarioError, one line):
+    a table, of known entries, of this game, holding no hidden ``items``
+    (a game cannot start from secrets: whoever creates it would know
+    them)."""
+    if not isinstance(position, dict):
+        raise ScenarioError("a position is a table")
+    unknown = sorted(set(position) - keys)
+    if unknown:
+        raise ScenarioError(f"position: unknown entry {unknown[0]!r} (known: {', '.join(sorted(keys))})")
+    if position.get("game", game) != game:
+        raise ScenarioError(f"position: it is a position of {position['game']!r}, not of {game}")
+    if position.get("hidden"):
+        raise ScenarioError(f"position: a game cannot start from {items} (whoever creates it would know them)")
+
+
+def set_markers(state: State, markers: Any, fixed: set[str], why: str = "") -> None:
+    """Put a position's ``[markers]`` into ``state``: each an existing key
+    not in ``fixed`` (``why`` says why those are refused), of the type the
+    scenario's start gives it."""
+    markers = decode_none(markers)
+    if not isinstance(markers, dict):
+        raise ScenarioError("position: [markers] is a table")
+    for key, value in sorted(markers.items()):
+        if key in fixed and why:
+            raise ScenarioError(f"position: {key} {why}")
+        if key in fixed or key not in state:
+            raise ScenarioError(f"position: no marker {key!r} (markers: "
+                                f"{', '.join(sorted(k for k in state if k not in fixed))})")
+        was = state[key]
+        if was is not None and value is not None and type(value) is not type(was):
+            raise ScenarioError(f"position: marker {key} takes a {type(was).__name__}, not {value!r}")
+        state[key] = value
+
+
 def _game_name(rules: Any) -> str:
     """A game's package name, for a message (its rules class lives in it)."""
     parts = type(rules).__module__.split(".")

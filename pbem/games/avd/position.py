@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pbem.game import ScenarioError, State
+from pbem.game.base import check_position, set_markers
 from pbem.game.base import decode_none as decode
 from pbem.game.base import encode_none as encode
 from pbem.games.avd.model import SIDES, AvdMap
@@ -135,15 +136,7 @@ def _only(amap: AvdMap, spec: Any) -> AvdMap:
 
 
 def state_from_position(rules: "AvdRules", position: dict[str, Any]) -> State:
-    if not isinstance(position, dict):
-        raise ScenarioError("a position is a table")
-    unknown = sorted(set(position) - KEYS)
-    if unknown:
-        raise ScenarioError(f"position: unknown entry {unknown[0]!r} (known: {', '.join(sorted(KEYS))})")
-    if position.get("game", "avd") != "avd":
-        raise ScenarioError(f"position: it is a position of {position['game']!r}, not of avd")
-    if position.get("hidden"):
-        raise ScenarioError("position: a game cannot start from secret chits (whoever creates it would know them)")
+    check_position(position, "avd", KEYS, "secret chits")
     r = bound(rules, position)
     st = r.scenario_start()
     turn = position.get("turn", st["turn"])
@@ -156,7 +149,7 @@ def state_from_position(rules: "AvdRules", position: dict[str, Any]) -> State:
     st["active"] = active
     _stack(st, position)
     _units(r, st, position)
-    _markers(st, position)
+    set_markers(st, position.get("markers", {}), OWN)
     if st.get("sealed") or any(isinstance(c, str) and c.startswith("sealed:") for c in st.get("cup", [])):
         raise ScenarioError("position: a chit in the cup is face down (secret): write every chit face up")
     try:
@@ -220,17 +213,3 @@ def _units(rules: "AvdRules", st: State, position: dict[str, Any]) -> None:
             raise ScenarioError(f"position: unit {uid}: steps {steps!r} (it has 1..{spec.steps})")
         u.update(where=where, hex=e.get("hex") if where == "map" else None, steps=steps,
                  arrives=e.get("arrives"), **{f: bool(e.get(f, False)) for f in FLAGS})
-
-
-def _markers(st: State, position: dict[str, Any]) -> None:
-    markers = decode(position.get("markers", {}))
-    if not isinstance(markers, dict):
-        raise ScenarioError("position: [markers] is a table")
-    for key, value in sorted(markers.items()):
-        if key in OWN or key not in st:
-            raise ScenarioError(f"position: no marker {key!r} (markers: "
-                                f"{', '.join(sorted(k for k in st if k not in OWN))})")
-        was = st[key]
-        if was is not None and value is not None and type(value) is not type(was):
-            raise ScenarioError(f"position: marker {key} takes a {type(was).__name__}, not {value!r}")
-        st[key] = value

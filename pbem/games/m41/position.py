@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.game import ScenarioError, State
-from pbem.game.base import decode_none, encode_none
+from pbem.game.base import check_position, encode_none, set_markers
 
 if TYPE_CHECKING:
     from pbem.games.m41.rules import M41Rules
@@ -47,29 +47,9 @@ def position_of(rules: "M41Rules", state: State, seat: str | None) -> dict[str, 
 
 
 def state_from_position(rules: "M41Rules", position: dict[str, Any]) -> State:
-    if not isinstance(position, dict):
-        raise ScenarioError("a position is a table")
-    unknown = sorted(set(position) - KEYS)
-    if unknown:
-        raise ScenarioError(f"position: unknown entry {unknown[0]!r} (known: {', '.join(sorted(KEYS))})")
-    if position.get("game", "m41") != "m41":
-        raise ScenarioError(f"position: it is a position of {position['game']!r}, not of m41")
-    if position.get("hidden"):
-        raise ScenarioError("position: a game cannot start from hidden blocks (whoever creates it would know them)")
+    check_position(position, "m41", KEYS, "hidden blocks")
     st = rules.scenario_start()
-    markers = decode_none(position.get("markers", {}))
-    if not isinstance(markers, dict):
-        raise ScenarioError("position: [markers] is a table")
-    for key, value in sorted(markers.items()):
-        if key in FIXED:
-            raise ScenarioError(f"position: {key} comes from the set-up (a position starts at it)")
-        if key not in st:
-            raise ScenarioError(f"position: no marker {key!r} (markers: "
-                                f"{', '.join(sorted(k for k in st if k not in FIXED))})")
-        was = st[key]
-        if was is not None and value is not None and type(value) is not type(was):
-            raise ScenarioError(f"position: marker {key} takes a {type(was).__name__}, not {value!r}")
-        st[key] = value
+    set_markers(st, position.get("markers", {}), FIXED, "comes from the set-up (a position starts at it)")
     for area, side in (st.get("control") or {}).items():
         if area not in rules.sc.graph.areas or side not in ("german", "soviet", None):
             raise ScenarioError(f"position: control {area!r} = {side!r}: an area of the map and a side")
