@@ -51,10 +51,19 @@ def test_every_package_is_listed_in_pyproject():
     assert PYPROJECT["tool"]["setuptools"]["package-dir"] == {"pbem_scenarios": "scenarios"}
 
 
+# Games whose data ships before their rules engine: their scenario folders
+# exist (transcription, practice data) but no entry point may register them
+# until they play, so `pbem scenarios` never lists a game that cannot start.
+NOT_YET_PLAYABLE = {"vr": "issue 11: Victory Roads' rules engine is being built"}
+
+
 def test_every_scenario_folder_belongs_to_a_registered_game():
     folders = sorted(p.name for p in (REPO / "scenarios").iterdir() if p.is_dir())
     eps = PYPROJECT["project"]["entry-points"]["pbem.games"]
     for name in folders:
+        if name in NOT_YET_PLAYABLE:
+            assert name not in eps, f"{name} is registered: drop it from NOT_YET_PLAYABLE"
+            continue
         assert name in eps, f"scenarios/{name}/ has no game in pyproject's pbem.games entry points"
         assert getattr(games.load(name), "scenario_package", None) == f"pbem_scenarios.{name}"
         assert set(scenario.shipped(name)) == {f"{name}/{p.stem}" for p in (REPO / "scenarios" / name).glob("*.toml")}
