@@ -43,4 +43,4 @@ def _positions(game_id: str, limit: int = 400) -> list[dict]:
     return out
 
 
-CASES = {gid: (_rules_and_state(gid, "practice")[0], _positions(gid)) for gid in ("avd", "m41")}
+CASES = {gid: (_rules_and_state(gid, "practice")[0], _positions(gid)) for gid in ("avd", "m41", "ava", "ffs")}

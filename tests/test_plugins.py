@@ -88,7 +88,7 @@ def test_not_there_before_the_install(plugin_venv):
     assert "avd/practice" in before["scenarios"].stdout          # pbem itself works there
     assert "race" not in before["scenarios"].stdout
     assert before["demo"].returncode == 2
-    assert before["demo"].stderr.strip() == "pbem: unknown game 'race'; installed games: avd, m41"
+    assert before["demo"].stderr.strip() == "pbem: unknown game 'race'; installed games: avd, m41, ava, ffs"
 
 
 def test_scenarios_lists_the_plugin_scenario(plugin_venv):
@@ -126,7 +126,7 @@ def test_registry_in_the_plugin_venv(plugin_venv):
     v, _ = plugin_venv
     r = subprocess.run([str(v.python), "-c", "from pbem import games; print(games.ids(), games.default_demo())"],
                        capture_output=True, text=True, env=clean_env(), cwd=v.root, check=True)
-    assert r.stdout.split("]")[0] + "]" == "['avd', 'm41', 'race']"
+    assert r.stdout.split("]")[0] + "]" == "['avd', 'm41', 'ava', 'ffs', 'race']"
     assert r.stdout.split()[-1] == "avd"
 
 
@@ -156,7 +156,7 @@ def test_env_override_adds_and_replaces(monkeypatch):
 
 def test_unknown_and_broken_games(monkeypatch):
     monkeypatch.delenv("PBEM_GAME_MODULES", raising=False)
-    with pytest.raises(UsageError, match=r"unknown game 'nope'; installed games: avd, m41"):
+    with pytest.raises(UsageError, match=r"unknown game 'nope'; installed games: avd, m41, ava, ffs"):
         games.load("nope")
     monkeypatch.setenv("PBEM_GAME_MODULES", "ghost=no_such_module_here")
     with pytest.raises(UsageError, match="not available in this installation"):
