@@ -23,6 +23,8 @@ OPTIONS: dict[str, tuple[Any, str]] = {
 class AvaFamilyGame(BaseGame):
     """One game of the family, bound to its rule profile."""
 
+    id = ""
+    title = ""
     profile: Profile = AVA
     sides = (AXIS, SOVIET)
 

@@ -72,6 +72,8 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
             # every unit.
             raise ScenarioError(f"set-up zones are not playable yet ({zoned[0]} starts in {scn.units[zoned[0]].start})")
         self.last_turn = scn.track.last_turn
+        m = scn.map
+        self.scoring_hexes = frozenset(m.cities).union(*m.supply.values(), *m.vp_hexes.values())
         if self.options.get("short_game") and scn.params.short_game_turn:
             self.last_turn = scn.params.short_game_turn
         # A side holds in secret at most the chits it could cup in one turn;
@@ -89,7 +91,8 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
         Surprise Attack (15.1) before the first Selection Phase."""
         units: dict[str, Any] = {}
         for uid, s in sorted(self.scn.units.items()):
-            h, box = None, "available"
+            h: str | None = None
+            box: str | None = "available"
             if s.start.startswith("turn:"):
                 box = f"track:{int(s.start[5:])}"
             elif s.start != "available":
@@ -198,37 +201,3 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
             if auto is None or not auto(state, top, rng, events):
                 return
         raise RuntimeError("the sequence of play did not settle")
-
-    @staticmethod
-    def push(state: State, kind: str, **kw: Any) -> dict[str, Any]:
-        frame = new_frame(kind, **kw)
-        state["stack"].append(frame)
-        return frame
-
-    @staticmethod
-    def pop(state: State, frame: dict[str, Any]) -> None:
-        assert state["stack"][-1] is frame
-        state["stack"].pop()
-
-    def finish(self, state: State, winner: str, lines: list[str], events: list[Event]) -> None:
-        state["winner"] = winner
-        state["result"] = lines
-        state["phase"] = "over"
-        state["stack"] = []
-        events.append(Event(lines[-1], {"winner": winner}))
-
-    def board(self, state: State) -> Board:
-        return Board(self.scn, self.profile, state)
-
-    def name(self, uid: str) -> str:
-        return self.scn.units[uid].name or uid
-
-    def short(self, uid: str) -> str:
-        return orders.short(self.scn, uid)
-
-    def side_of(self, uid: str) -> str:
-        return self.scn.units[uid].side
-
-    def seat_of(self, side: str) -> str:
-        """The seat deciding for ``side`` (two seats: named after the sides)."""
-        return side

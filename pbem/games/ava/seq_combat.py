@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import SIDE_NAME, enemy_of
 
 
-class CombatMixin:
+class CombatMixin(SeqBase):
     """Declarations, battles, losses, retreats and advances."""
 
     # ----------------------------------------------------- declarations
@@ -170,7 +171,7 @@ class CombatMixin:
             f["stage"] = "done"
             return
         o = combat.odds(b, attackers, h, surprise=f["surprise"])
-        if o.cancelled:
+        if o.column is None:
             events.append(Event(f"Attack on {h}: {'; '.join(o.notes)} (10.3)"))
             f["stage"] = "done"
             return

@@ -23,6 +23,7 @@ from math import comb
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
 
 SEALED = "sealed:"         # a cup token "sealed:<handle>": a chit still face down
@@ -39,7 +40,7 @@ def selection_options(verb: str, pool: list[str], n: int, word: str = "ID") -> t
         f"{word}: {n} different of {' '.join(pool)}"
 
 
-class CommandMixin:
+class CommandMixin(SeqBase):
     """Selection, draw, interrupts, chit resolution, End Phase."""
 
     # ------------------------------------------------- chit schedule (COMMAND)

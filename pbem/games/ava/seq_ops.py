@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import SIDE_NAME
 
 MODES = {"move": "normal", "strat": "strategic"}
 
 
-class OpsMixin:
+class OpsMixin(SeqBase):
     """Movement and the changes entering a hex makes."""
 
     # ----------------------------------------------------- Movement Segment
@@ -70,7 +71,8 @@ class OpsMixin:
         from pbem.games.ava import movement
         path = order.get("path") or []
         uid = order.get("unit")
-        if order.get("verb") not in MODES or len(path) != 1 or uid not in state.get("units", {}):
+        if order.get("verb") not in MODES or len(path) != 1 or not isinstance(uid, str) \
+                or uid not in state.get("units", {}):
             return order
         start = state["units"][uid]["hex"]
         grid = self.scn.map.grid
@@ -102,15 +104,6 @@ class OpsMixin:
         does any other hex that scores, supply sources included (A36)."""
         if h in self.scoring_hexes:
             state["control"][h] = self.side_of(uid)
-
-    @property
-    def scoring_hexes(self) -> frozenset[str]:
-        m = self.scn.map
-        found: frozenset[str] | None = getattr(self, "_scoring", None)
-        if found is None:
-            found = frozenset(m.cities).union(*m.supply.values(), *m.vp_hexes.values())
-            self._scoring = found
-        return found
 
     # ----------------------------------------------------- Reserve / OKH (17.2)
     def start_reserve(self, state: State, cid: str, rng: Rng, events: list[Event]) -> None:

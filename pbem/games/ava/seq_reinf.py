@@ -17,13 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import SIDE_NAME, SOVIET
 
 LIST_LIMIT = 200
 ENTRY_MODES = {"enter": "normal", "senter": "strategic"}
 
 
-class ReinfMixin:
+class ReinfMixin(SeqBase):
     """Reinforcements, the Strategic Reserve and the 19th Army."""
 
     # ----------------------------------------------------- placements (12)

@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
 
 STAGES = ("start", "withdraw", "smolensk", "fortress", "standfast", "end")
 
 
-class SupplyMixin:
+class SupplyMixin(SeqBase):
     """The Supply Check."""
 
     def _auto_supply(self, state: State, top: dict[str, Any], rng: Rng, events: list[Event]) -> bool:
