@@ -234,10 +234,19 @@ def layout(players: int, mode: str = CONTROLLER, data: Mapping[str, Any] | None 
     given = data.get("seats") or {}
     if given and len(given) == players:
         seats = tuple(_seat_from_data(name, t, mode) for name, t in given.items())
-    else:
-        seats = tuple(_seat_of_role(r, mode) for r in roles_for(players, mode, data))
+        commands = dict(((data.get("multiplayer") or {}).get("side_commands") or {}))
+        return _checked(Seating(mode, seats, _side_commands(seats, commands), prefixes))
+    return from_roles(roles_for(players, mode, data), mode, data)
+
+
+def from_roles(roles: Sequence[Role], mode: str = CONTROLLER, data: Mapping[str, Any] | None = None) -> Seating:
+    """Seats for a row of roles (any row of the fact table, the seven- and
+    eight-player ones included: pbem cannot seat those, but their owners
+    can be asked)."""
+    data = data or {}
+    seats = tuple(_seat_of_role(r, mode) for r in roles)
     commands = dict(((data.get("multiplayer") or {}).get("side_commands") or {}))
-    return _checked(Seating(mode, seats, _side_commands(seats, commands), prefixes))
+    return _checked(Seating(mode, seats, _side_commands(seats, commands), _prefixes(data)))
 
 
 def _prefixes(data: Mapping[str, Any]) -> dict[str, str]:
