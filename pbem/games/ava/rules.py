@@ -23,7 +23,8 @@ first draw; the draw is public and the owner's program turns the handle up.
 """
 from __future__ import annotations
 
-from typing import Any
+import pickle
+from typing import Any, Callable, TypeVar
 
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, ScenarioError, State, View
 from pbem.games.ava import orders, policies
@@ -37,6 +38,8 @@ from pbem.games.ava.seq_reinf import ReinfMixin
 from pbem.games.ava.seq_supply import SupplyMixin
 
 __all__ = ["AvaRules", "SEALED"]
+T = TypeVar("T")
+DECISION_MEMO = 8          # recent positions whose pending decision is kept (speed only)
 
 
 class _NoDice:
@@ -66,6 +69,7 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
     def __init__(self, scn: Scenario, profile: Profile, options: dict[str, Any] | None = None) -> None:
         self.scn, self.profile = scn, profile
         self.options = dict(options or {})
+        self._decisions: dict[bytes, Decision | None] = {}
         zoned = sorted(u for u, s in scn.units.items() if s.start.startswith("zone:"))
         if zoned:
             # TODO(setup): AVA 4.0(2) placement in deployment zones (published scenarios); practice files place
@@ -120,7 +124,31 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
         return state
 
     # ============================================================ interface
+    def scoped(self, fn: Callable[[], T]) -> T:
+        """Run a read-only question with one board per state object."""
+        if self._scope is not None:
+            return fn()
+        self._scope = {}
+        try:
+            return fn()
+        finally:
+            self._scope = None
+
     def pending(self, state: State) -> Decision | None:
+        if self._scope is not None:
+            return self._pending(state)
+        # The engine asks about one position several times, each on its own
+        # copy: a state that pickles to the same bytes has the same decision.
+        key = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        if key in self._decisions:
+            return self._decisions[key]
+        d = self.scoped(lambda: self._pending(state))
+        if len(self._decisions) >= DECISION_MEMO:
+            self._decisions.pop(next(iter(self._decisions)))
+        self._decisions[key] = d
+        return d
+
+    def _pending(self, state: State) -> Decision | None:
         if state.get("winner") or not state["stack"]:
             return None
         top = state["stack"][-1]
@@ -144,8 +172,12 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
             raise IllegalOrder(f"nothing to reveal now: the decision is {d.kind}")
         top = state["stack"][-1]
         events: list[Event] = []
-        getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
-        self.run(state, rng, events)
+        outer, self._scope = self._scope, None      # the state changes: no shared boards
+        try:
+            getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
+            self.run(state, rng, events)
+        finally:
+            self._scope = outer
         return state, events
 
     @staticmethod
@@ -167,7 +199,7 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
         return policies.refusal(self, seat, name, value)
 
     def standing_answer(self, state: State, decision: Decision, policies_: dict[str, Any]) -> dict[str, Any] | None:
-        return policies.answer(self, state, decision, policies_)
+        return self.scoped(lambda: policies.answer(self, state, decision, policies_))
 
     def demo_order(self, state: State, decision: Decision) -> dict[str, Any] | str:
         from pbem.games.ava import bot

@@ -19,6 +19,9 @@ class SeqBase:
     options: dict[str, Any]
     last_turn: int
     scoring_hexes: frozenset[str]
+    # Speed only: while a question is answered (the state does not change)
+    # one board per state object instead of one per call.
+    _scope: dict[int, Board] | None = None
 
     @staticmethod
     def push(state: State, kind: str, **kw: Any) -> dict[str, Any]:
@@ -36,7 +39,13 @@ class SeqBase:
         events.append(Event(lines[-1], {"winner": winner}))
 
     def board(self, state: State) -> Board:
-        return Board(self.scn, self.profile, state)
+        scope = self._scope
+        if scope is None:
+            return Board(self.scn, self.profile, state)
+        b = scope.get(id(state))
+        if b is None or b.state is not state:
+            b = scope[id(state)] = Board(self.scn, self.profile, state)
+        return b
 
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
