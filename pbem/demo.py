@@ -100,7 +100,8 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
         if side not in configured and hasattr(turn.m.rules, "demo_policies") and not turn.done:
             # Standing orders answer routine questions without an email.
             for name, value in turn.m.rules.demo_policies(side).items():
-                turn.push(f"policy {name} {value}")
+                if not turn.done:       # a standing order may answer the decision at hand and end the exchange
+                    turn.push(f"policy {name} {value}")
         configured.add(side)
         while (decision := turn.pending()) is not None:     # None once the exchange is done
             turn.push(turn.m.rules.demo_order(turn.es["game"], decision))
