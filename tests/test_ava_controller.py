@@ -34,6 +34,15 @@ class Table:
     def hold(self) -> None:
         ctl.hold(self.q, len(self.cup))
 
+    def up(self) -> None:
+        """Draw and reveal at once."""
+        self.reveal(self.draw())
+
+    def down(self) -> None:
+        """Draw and hold face down."""
+        self.draw()
+        self.hold()
+
     def run_one(self) -> str:
         i = ctl.stop(self.q, len(self.cup))
         chit = self.q["entries"][i]["chit"]
@@ -84,10 +93,10 @@ def test_tc22_19_4_example_two() -> None:
     """1PzG, Soviet 4A, 10A and 26A held, 16A revealed; 10A may be revealed
     once 4A ends, must be once 1PzG and 16A are done too; 26A after 10A."""
     t = Table(["1PzG", "SU4A", "SU10A", "SU26A", "16A"])
-    t.draw(), t.reveal(0)
-    t.draw(), t.reveal(1)
-    t.draw(), t.hold()
-    t.draw(), t.hold()
+    t.up()
+    t.up()
+    t.down()
+    t.down()
     assert len(ctl.face_down(t.q)) == 2
     t.draw()
     t.reveal(4)                                          # 16A face up at once, past two face-down chits
@@ -113,10 +122,10 @@ def test_tc23_19_5_interrupt_cancels_the_chit_and_later_face_down_ones() -> None
     """[X revealed and executing, Y revealed, Z, W face down]: Guderian on Y
     sends Y, Z and W back; X goes on; 2PzG takes Y's place."""
     t = Table(["X", "Y", "Z", "W"])
-    t.draw(), t.reveal(0)
-    t.draw(), t.hold()                                   # Y face down for now
-    t.draw(), t.hold()
-    t.draw(), t.hold()
+    t.up()
+    t.down()                                   # Y face down for now
+    t.down()
+    t.down()
     x = ctl.stop(t.q, len(t.cup))                        # X executing
     ctl.finish(t.q, x)
     ctl.reveal(t.q, 0, 1, "Y")
@@ -131,10 +140,10 @@ def test_tc23_19_5_interrupt_cancels_the_chit_and_later_face_down_ones() -> None
 def test_tc23_a46_a_later_chit_already_begun_stands() -> None:
     """V drawn after Y and revealed on its draw has begun: it stays."""
     t = Table(["X", "Y", "V", "W"])
-    t.draw(), t.reveal(0)
-    t.draw(), t.hold()                                   # Y
-    t.draw(), t.reveal(2)                                # V begins at once
-    t.draw(), t.hold()                                   # W
+    t.up()
+    t.down()                                   # Y
+    t.up()                                # V begins at once
+    t.down()                                   # W
     assert t.run_one() == "X"
     assert t.run_one() == "V"
     ctl.reveal(t.q, 0, 1, "Y")
@@ -147,9 +156,9 @@ def test_tc23_a46_a_revealed_chit_waiting_its_turn_stands() -> None:
     """pbem runs one command at a time: a revealed chit not yet run has begun
     at the table, so an interrupt on an earlier reveal leaves it."""
     t = Table(["X", "Y", "V"])
-    t.draw(), t.reveal(0)
-    t.draw(), t.hold()
-    t.draw(), t.reveal(2)
+    t.up()
+    t.down()
+    t.up()
     ctl.reveal(t.q, 0, 1, "Y")
     assert ctl.cancel(t.q, "guderian") == ["Y"]
     assert [t.run_one() for _ in range(3)] == ["X", "V", "guderian"]   # in the order revealed
@@ -157,7 +166,7 @@ def test_tc23_a46_a_revealed_chit_waiting_its_turn_stands() -> None:
 
 def test_19_5_interrupt_only_as_a_chit_is_revealed() -> None:
     t = Table(["X", "Y"])
-    t.draw(), t.reveal(0)
+    t.up()
     with pytest.raises(IllegalOrder, match="revealed"):
         ctl.cancel(t.q, "guderian")
 
@@ -165,7 +174,7 @@ def test_19_5_interrupt_only_as_a_chit_is_revealed() -> None:
 def test_19_4_the_controllers_own_chit_is_handled_the_same() -> None:
     """Scott, the Controller, draws his own 10A while busy: held like any."""
     t = Table(["SU4A", "SU10A"])
-    t.draw(), t.reveal(0)
+    t.up()
     t.draw()
     assert t.options() == (("reveal 2", "hold"), False)
 
@@ -173,7 +182,8 @@ def test_19_4_the_controllers_own_chit_is_handled_the_same() -> None:
 def test_19_4_refusals_are_one_line() -> None:
     t = Table(["A", "B"])
     with pytest.raises(IllegalOrder, match="no entry 5"):
-        t.draw(), ctl.check_choice(t.q, 1, "reveal 5")
+        t.draw()
+        ctl.check_choice(t.q, 1, "reveal 5")
     t.reveal(0)
     with pytest.raises(IllegalOrder, match="already revealed"):
         ctl.check_choice(t.q, 1, "reveal 1")
@@ -183,8 +193,8 @@ def test_19_4_refusals_are_one_line() -> None:
 
 def test_19_4_empty_cup_offers_no_draw() -> None:
     t = Table(["A", "B"])
-    t.draw(), t.reveal(0)
-    t.draw(), t.hold()
+    t.up()
+    t.down()
     assert t.options() == (("reveal 2", "stop"), False)
 
 

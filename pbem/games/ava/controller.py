@@ -33,6 +33,7 @@ entry's 1-based place in the queue), ``hold``, ``stop``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pbem.game import IllegalOrder
@@ -240,7 +241,7 @@ def apply_choice(q: Queue, cup_left: int, choice: str) -> None:
 
 
 # ------------------------------------------------------------ a default policy
-def simple_policy(q: Queue, cup_left: int, owner: dict[int, str | None], *, depth: int = 3) -> str:
+def simple_policy(q: Queue, cup_left: int, owner: Mapping[int, str | None], *, depth: int = 3) -> str:
     """A choice for a scripted or standing-order Controller, the one policy
     both 19.4 examples fit (notes TC-21): reveal a fresh chit only when its
     seat (``owner``: entry -> seat, None when unknown) has nothing under way
