@@ -279,3 +279,27 @@ def test_the_view_says_practice_and_hides_the_other_sides_chits() -> None:
     text = repr(v)
     assert "ax-2PzG" not in text and "Guderian" in text       # the hand is public, the cup is not
     assert "ax-2PzG" in repr(rules.view(st, "axis"))
+
+
+# --------------------------------------------------------------- Reserve / OKH (optional)
+def test_17_2_ffs_16_2_the_reserve_die_then_the_owner_picks_and_units_out_of_range_may_not_attack() -> None:
+    chits = dict(CHITS, **{"SU-res": {"side": "soviet", "kind": "reserve"}})
+    us = units(s9=U("soviet", "foot", 3, 4, 6, start="1528"), a9=U("axis", "foot", 3, 4, 6, start="1527"))
+    rules, st = build("ffs", chits=chits, units=us, options={"reserve_okh": True},
+                      params={"reserve_table": [1, 1, 2, 2, 3, 3]})
+    to_selection(rules, st)
+    play(rules, st, "chits ax-2PzG Guderian")
+    play(rules, st, "chits su-13A SU-res", ScriptedDice(draws=["sealed:s1.2"]))
+    reveal(rules, st)
+    events = play(rules, st, "interrupt no", ScriptedDice([(6, 3, "SU-res")]))
+    assert "SU-res: d6 3 -> 2 unit(s) may be activated (17.2)" in events
+    d = rules.pending(st)
+    assert (d.seat, d.kind) == ("soviet", "pick")
+    with pytest.raises(IllegalOrder):
+        play(rules, st, "pick s1 s2 s9")                    # three for a roll worth two
+    play(rules, st, "pick s1 s9")
+    assert st["units"]["s9"]["reserve_out"] and st["units"]["s9"]["reserve_attack"] == "none"
+    assert st["units"]["s1"]["reserve_attack"] == "full"   # in 13A's range
+    play(rules, st, "end-move")
+    with pytest.raises(IllegalOrder, match="may not attack"):
+        play(rules, st, "attack 1527 with s9")

@@ -30,9 +30,10 @@ def _reach(rules: Any, state: dict[str, Any], word: str, strategic: bool) -> str
     uid = orders.unit(rules.scn, word)
     b = rules.board(state)
     mode = "strategic" if strategic else "normal"
-    found = movement.reach(b, uid, mode)
+    out = bool(state["units"][uid].get("reserve_out"))
+    found = movement.reach(b, uid, mode, reserve_out_of_range=out)
     here = b.unit(uid)["hex"]
-    lines = [f"{rules.name(uid)} from {here}, {mode} movement, allowance {movement.mp(movement.allowance(b, uid))} MP:"]
+    lines = [f"{rules.name(uid)} from {here}, {mode} movement, allowance {movement.mp(movement.allowance(b, uid, reserve_out_of_range=out))} MP:"]
     lines += [f"  {h}  {movement.mp(c)} MP" for c, h in sorted((c, h) for h, c in found.items() if h != here)]
     return "\n".join(lines)
 
@@ -54,7 +55,7 @@ def _odds(rules: Any, state: dict[str, Any], seat: str, words: list[str]) -> str
     why = why or rules.attack_refusal(state, order, surprise)
     b = rules.board(state)
     try:
-        o = combat.odds(b, order["units"], order["hex"], surprise=surprise)
+        o = combat.odds(b, order["units"], order["hex"], surprise=surprise, halved=rules.halved(state, order["units"]))
     except (IllegalOrder, KeyError, TypeError):
         o = None
     head = f"attack on {order['hex']}: " + (f"illegal - {why}" if why else (o.label if o else "no column"))

@@ -28,7 +28,7 @@ class CombatMixin(SeqBase):
     def ready_attackers(self, state: State) -> list[str]:
         b = self.board(state)
         return [u for u in b.on_map(state["active"]) if state["units"][u]["active"]
-                and not state["units"][u]["attacked"]]
+                and not state["units"][u]["attacked"] and state["units"][u].get("reserve_attack") != "none"]
 
     def attack_options(self, state: State, surprise: bool) -> list[str]:
         """Every target with all the ready adjacent units that may join."""
@@ -45,6 +45,11 @@ class CombatMixin(SeqBase):
             if fit and self._attack_refusal(b, fit, h, surprise) is None:
                 out.append(f"attack {h} with " + " ".join(self.short(u) for u in fit))
         return out
+
+    @staticmethod
+    def halved(state: State, attackers: list[str]) -> list[str]:
+        """AVA 17.2: Reserve units outside every HQ's range attack at half."""
+        return [u for u in attackers if state["units"][u].get("reserve_attack") == "half"]
 
     @staticmethod
     def _attack_refusal(b: Any, units: list[str], h: str, surprise: bool) -> str | None:
@@ -134,6 +139,8 @@ class CombatMixin(SeqBase):
                 return f"{self.name(u)} is not activated"
             if x["attacked"]:
                 return f"{self.name(u)} has already attacked this segment (10.1)"
+            if x.get("reserve_attack") == "none":
+                return f"{self.name(u)} was activated by the Reserve outside any HQ's range: it may not attack (16.2)"
         return self._attack_refusal(self.board(state), attack["units"], attack["hex"], surprise)
 
     def _start_battle(self, state: State, top: dict[str, Any], attack: dict[str, Any], events: list[Event]) -> None:
@@ -170,7 +177,7 @@ class CombatMixin(SeqBase):
             events.append(Event(f"{h} is empty now: the attack is off"))
             f["stage"] = "done"
             return
-        o = combat.odds(b, attackers, h, surprise=f["surprise"])
+        o = combat.odds(b, attackers, h, surprise=f["surprise"], halved=self.halved(state, attackers))
         if o.column is None:
             events.append(Event(f"Attack on {h}: {'; '.join(o.notes)} (10.3)"))
             f["stage"] = "done"

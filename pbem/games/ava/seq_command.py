@@ -399,6 +399,8 @@ class CommandMixin(SeqBase):
     def clear_activation(self, state: State) -> None:
         for u in state["units"].values():
             u["active"] = u["moved"] = u["attacked"] = u["retreated"] = False
+            u.pop("reserve_out", None)
+            u.pop("reserve_attack", None)
         state["attacked_hexes"] = []
         state["active"] = None
 

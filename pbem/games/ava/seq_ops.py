@@ -59,7 +59,7 @@ class OpsMixin(SeqBase):
             path = [u["hex"]] + path
         if len(path) < 2:
             raise IllegalOrder(f"{name}: a move enters at least one hex (to stay, leave it out)")
-        spent = movement.check_move(b, uid, path, MODES[verb])
+        spent = movement.check_move(b, uid, path, MODES[verb], reserve_out_of_range=bool(u.get("reserve_out")))
         self.move_along(state, uid, path[1:])
         u["moved"] = True
         events.append(Event(f"{name} moves {' '.join(path)} ({spent / 2:g} MP"
@@ -107,6 +107,42 @@ class OpsMixin(SeqBase):
 
     # ----------------------------------------------------- Reserve / OKH (17.2)
     def start_reserve(self, state: State, cid: str, rng: Rng, events: list[Event]) -> None:
-        # TODO(17.2): wire the Reserve/OKH activation once movement/combat take its restrictions; the chits
-        # are only in a game with the reserve_okh option, which is not offered yet.
-        raise RuntimeError(f"{cid}: the Reserve/OKH rule (17.2) is not offered yet")
+        """AVA 17.2 / FFS 16.2: a d6 on the scenario's table says how many of
+        his units the owner activates directly (an HQ only itself)."""
+        from pbem.games.ava import chits
+        kind = self.scn.chits[cid].kind
+        roll = rng.roll(6, f"{cid}: units activated, {SIDE_NAME[self.side_of_chit(cid)]} d6")
+        n = chits.reserve_units(self.scn, roll)
+        events.append(Event(f"{cid}: d6 {roll} -> {n} unit(s) may be activated (17.2)"))
+        self.push(state, "reserve_pick", chit_kind=kind, n=n, chit=cid)
+
+    def side_of_chit(self, cid: str) -> str:
+        return self.scn.chits[cid].side
+
+    def _ask_reserve_pick(self, state: State, top: dict[str, Any]) -> Decision:
+        side = state["active"]
+        b = self.board(state)
+        pool = [u for u in b.on_map(side) if top["chit_kind"] != "okh" or b.spec(u).nationality == "ger"]
+        opts = [f"pick {self.short(u)}" for u in pool]
+        return Decision(self.seat_of(side), "pick", f"{top['chit']}: activate up to {top['n']} unit(s) (17.2): "
+                        "pick UNIT ...", tuple(opts), hint=f"pick UNIT ...: up to {top['n']} of your units on the map")
+
+    def _do_reserve_pick(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
+                         events: list[Event]) -> None:
+        from pbem.games.ava import activation, chits
+        if order["verb"] not in ("pick", "pass"):
+            raise IllegalOrder("answer pick UNIT ... (or pass)")
+        uids = list(order.get("units") or [])
+        b = self.board(state)
+        chits.check_reserve_pick(b, top["chit_kind"], state["active"], uids, top["n"])
+        self.pop(state, top)
+        for u in uids:
+            lim = chits.reserve_limits(self.scn, self.profile, top["chit_kind"],
+                                       activation.in_command_range(b, u, exclude=u))
+            self.activate(state, u)
+            state["units"][u].update(reserve_out=not lim.strategic or lim.mp_half, reserve_attack=lim.attack)
+        events.append(Event(f"{top['chit']} activates {', '.join(self.name(u) for u in uids) or 'nobody'}"))
+        if uids:
+            self.push_segments(state)
+        else:
+            state["active"] = None
