@@ -15,10 +15,10 @@ from pbem.games.ava.model import AXIS, SOVIET
 from pbem.games.ava.profile import AVA, FFS, Profile
 
 OPTIONS: dict[str, tuple[Any, str]] = {
-    "short_game": (False, "AVA 18.2 / FFS 15.6: the short game, ending after the scenario's short-game Supply "
-                          "Check (Smolensk: Turn 6), where the scenario has one"),
-    "reserve_okh": (False, "AVA 17.2 / FFS 16.2: the Soviet Reserve and Axis OKH chits (a d6 of units activated "
-                           "directly), where the scenario has them"),
+    "short_game": (False, ("AVA 18.2 / FFS 15.6: the short game, ending after the scenario's short-game "
+                           "Supply Check (Smolensk: Turn 6), where the scenario has one")),
+    "reserve_okh": (False, ("AVA 17.2 / FFS 16.2: the Soviet Reserve and Axis OKH chits (a d6 of units "
+                            "activated directly), where the scenario has them")),
 }
 
 

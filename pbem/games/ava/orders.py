@@ -32,7 +32,8 @@ hexes by their four digits; chits by their id.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pbem.game import IllegalOrder
 from pbem.games.ava.model import Scenario
@@ -297,11 +298,11 @@ def format_loss(scn: Scenario, alloc: dict[str, int]) -> str:
     return "loss " + " ".join(f"{u if u == FORTRESS else short(scn, u)} {n}" for u, n in sorted(alloc.items()))
 
 
-def format(order: dict[str, Any], scn: Scenario) -> str:  # noqa: A001 - the interface's name
+def format(order: dict[str, Any], scn: Scenario) -> str:
     """Order dict -> terse notation (the inverse of :func:`parse`).  A sealed
     selection never shows its chits: the notation may reach a shared log."""
     v = order.get("verb", "?")
-    s = lambda u: short(scn, u)  # noqa: E731
+    s = lambda u: short(scn, u)
     if v in SIMPLE:
         return str(v)
     if v == "chits":

@@ -24,11 +24,11 @@ first draw; the draw is public and the owner's program turns the handle up.
 from __future__ import annotations
 
 import pickle
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, ScenarioError, State, View
 from pbem.games.ava import orders, policies
-from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET, Scenario
 from pbem.games.ava.profile import Profile
 from pbem.games.ava.seq_combat import CombatMixin
@@ -37,7 +37,7 @@ from pbem.games.ava.seq_ops import OpsMixin
 from pbem.games.ava.seq_reinf import ReinfMixin
 from pbem.games.ava.seq_supply import SupplyMixin
 
-__all__ = ["AvaRules", "SEALED"]
+__all__ = ["SEALED", "AvaRules"]
 T = TypeVar("T")
 DECISION_MEMO = 8          # recent positions whose pending decision is kept (speed only)
 

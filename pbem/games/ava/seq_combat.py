@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import SIDE_NAME, enemy_of
+from pbem.games.ava.seqbase import SeqBase
 
 
 class CombatMixin(SeqBase):
@@ -277,7 +277,7 @@ class CombatMixin(SeqBase):
             self.lose_steps(state, {u: state["units"][u]["steps"] for u in doomed}, "combat", events)
             return True
         if all(len(p) == 1 for p in choices.values()):
-            uid = sorted(choices)[0]
+            uid = min(choices)
             self._retreat_unit(state, f, uid, choices[uid][0], events)
             return True
         return False

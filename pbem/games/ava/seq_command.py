@@ -23,8 +23,8 @@ from math import comb
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
+from pbem.games.ava.seqbase import SeqBase
 
 SEALED = "sealed:"         # a cup token "sealed:<handle>": a chit still face down
 COMBO_LIST_LIMIT = 200     # list every selection while there are at most this many

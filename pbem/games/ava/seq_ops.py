@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import SIDE_NAME
+from pbem.games.ava.seqbase import SeqBase
 
 MODES = {"move": "normal", "strat": "strategic"}
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import SIDE_NAME, SOVIET
+from pbem.games.ava.seqbase import SeqBase
 
 LIST_LIMIT = 200
 ENTRY_MODES = {"enter": "normal", "senter": "strategic"}
@@ -83,8 +83,8 @@ class ReinfMixin(SeqBase):
             if len(opts) > LIST_LIMIT:
                 hint = "place UNIT HEX: a unit of the Available Box on a railroad hex linked to a source (12.1)"
                 opts = opts[:LIST_LIMIT]
-            return Decision(seat, "place", f"Reinforcements: place units by rail (12.1); done ends "
-                            f"(the rest are lost, 12.2)", tuple(opts + ["done"]), hint=hint)
+            return Decision(seat, "place", "Reinforcements: place units by rail (12.1); done ends "
+                            "(the rest are lost, 12.2)", tuple(opts + ["done"]), hint=hint)
         return Decision(seat, "reserve", "Strategic Reserve (15.4): enter UNIT HEX ... from a From Moscow source "
                         "(senter: strategic movement), or done", ("enter UNIT HEX ...", "senter UNIT HEX ...", "done"),
                         hint="the path starts on the From Moscow source hex")

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava.seqbase import SeqBase
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
+from pbem.games.ava.seqbase import SeqBase
 
 STAGES = ("start", "withdraw", "smolensk", "fortress", "standfast", "end")
 
