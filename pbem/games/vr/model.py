@@ -273,6 +273,7 @@ class SupportSpec:
     enemy_turn: bool = False
     stays: bool = False              # 5.2.1 exception (Model...)
     event: str = ""
+    shift: int = 0                   # the Event as the engine plays it: odds columns in its player's favour
 
 
 # -------------------------------------------------------------------- tracks
@@ -355,6 +356,7 @@ class Card:
     markers: dict[str, Any]                        # approval, foa, max_satisfaction, end_of_reich, tos, haltebefehl
     victory: dict[str, Any]
     special: tuple[str, ...] = ()
+    arrivals: dict[str, tuple[str, ...]] = field(default_factory=dict)   # side -> hexes a card names (17.1/17.2)
 
 
 @dataclass(frozen=True)

@@ -28,12 +28,13 @@ how to transcribe it from the printed components)::
                       attack_reduced, defense_reduced, move_reduced, start, elite, cavalry,
                       corps, command_radius
     [kg.ID]           arm, steps, attack, defense, move, *_reduced, hiwis
-    [supports.ID]     name, side, kind, to, enemy_turn, stays, event
+    [supports.ID]     name, side, kind, to, enemy_turn, stays, event, shift (the Event's odds columns)
     [approval]        levels = {"1" = [supports, rp], ...}, foa = [0, 1, 2, ...], resets
     [end_of_reich]    added, dismissal_draws, dismissal_chosen = {"0" = n, ... "6" = n}
     [schedule."N"]    units, supports, rp, withdrawals = [{count, arm, min_attack}], transformations
     [card]            soviet_draw_modifier, german_draws, mud_draw_modifier, snow_draw_modifier,
-                      rail_default, special; [card.rail_capacity] "N" = n; [card.pools.SIDE] id = n;
+                      rail_default, special; [card.arrivals] SIDE = [hexes];
+                      [card.rail_capacity] "N" = n; [card.pools.SIDE] id = n;
                       [card.markers] ...; [card.victory] text, ...
 
 A value the rulebook text does not give is the string ``"MISSING"``; a
@@ -273,7 +274,8 @@ def _support(sid: str, s: dict[str, Any]) -> SupportSpec:
     if s["side"] not in SIDES or s.get("kind", "plain") not in SUPPORT_KINDS:
         raise ValueError(f"support {sid}: side {s['side']!r} / kind {s.get('kind')!r}")
     return SupportSpec(sid, s.get("name", sid), s["side"], s.get("kind", "plain"), s.get("to", ""),
-                       bool(s.get("enemy_turn", False)), bool(s.get("stays", False)), s.get("event", ""))
+                       bool(s.get("enemy_turn", False)), bool(s.get("stays", False)), s.get("event", ""),
+                       int(s.get("shift", 0)))
 
 
 def _card(c: dict[str, Any], head: dict[str, Any], supports: dict[str, SupportSpec]) -> Card:
@@ -297,7 +299,8 @@ def _card(c: dict[str, Any], head: dict[str, Any], supports: dict[str, SupportSp
         snow_draw_modifier={k: int(v) for k, v in (c.get("snow_draw_modifier") or {}).items()},
         rail_capacity={int(k): int(v) for k, v in (c.get("rail_capacity") or {}).items()},
         rail_default=int(c.get("rail_default", 0)), markers=dict(c.get("markers") or {}),
-        victory=dict(c.get("victory") or {}), special=tuple(c.get("special") or ()))
+        victory=dict(c.get("victory") or {}), special=tuple(c.get("special") or ()),
+        arrivals={str(k): tuple(str(h) for h in v) for k, v in (c.get("arrivals") or {}).items()})
 
 
 def _approval(a: dict[str, Any]) -> ApprovalTrack:

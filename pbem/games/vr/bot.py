@@ -1,0 +1,117 @@
+"""The scripted player (``pbem demo vr``, the engine tests): it plays to
+show the rules at work, not to win.  Units close on the nearest enemy (the
+Soviet on the card's objectives), attacks go in at 2:1 or better with one
+Support when it has one, the German pays for Strategic Movement once a
+phase when it can, and every other decision takes the first legal option.
+Every choice passes :func:`pbem.game.probe`, the one legality check."""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Decision, IllegalOrder, probe
+from pbem.games.vr import moves
+
+POLICIES = {"terrain": "best", "react": "never", "elite-defense": "always", "first-loss": "strongest",
+            "losses": "spread", "elite-result": "best", "river-row": "best", "s-result": "loss",
+            "retreat": "first", "advance": "all", "exploit": "most", "kg": "always", "survivor": "first",
+            "discard": "newest", "pontoon": "none", "place": "first", "overstack": "weakest"}
+MOVES_A_PHASE = 6
+
+
+def legal(r: Any, state: dict[str, Any], seat: str, order: dict[str, Any]) -> bool:
+    return probe(r, state, seat, order) is None
+
+
+def demo_order(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
+    if d.kind == "move":
+        return _move(r, state, d)
+    if d.kind == "combat":
+        return _attack(r, state, d)
+    if d.kind == "declare":
+        return _declare(r, state, d)
+    for text in d.options + ("pass", "done"):
+        try:
+            order = r.parse(text, state, d.seat)
+        except IllegalOrder:
+            continue
+        if legal(r, state, d.seat, order):
+            return order
+    raise IllegalOrder(f"demo player: no legal choice for {d.kind}")
+
+
+def _targets(r: Any, state: dict[str, Any], side: str) -> list[str]:
+    b = r.board(state)
+    enemy = sorted({b.unit(u)["hex"] for u in b.on_map("german" if side == "soviet" else "soviet")})
+    goals = [h for h in r.scn.card.victory.get("soviet_controls", ()) if state["control"].get(h) != "soviet"]
+    return (goals + enemy) if side == "soviet" else enemy
+
+
+def _move(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    top = state["stack"][-1]
+    b = r.board(state)
+    side = d.seat
+    if side == "german" and top["mode"] == "normal" and not top["paid"] and state["supports"][side]["available"] \
+            and state["weather"] != "mud":
+        order = {"verb": "pay", "support": state["supports"][side]["available"][0],
+                 "open": [state["supports"][side]["available"][0]]}
+        if legal(r, state, side, order):
+            return order
+    if len(top["moved"]) >= MOVES_A_PHASE:
+        return {"verb": "end-move"}
+    targets = _targets(r, state, side)
+    if not targets:
+        return {"verb": "end-move"}
+    modes = ["strategic", "normal"] if top["paid"] or side == "soviet" else ["normal"]
+    if top["mode"] == "exploit":
+        modes = ["normal"]
+    for uid in b.on_map(side):
+        if uid in top["moved"] or not r.may_move(state, uid, top) or r.scn.units[uid].is_hq:
+            continue
+        here = b.unit(uid)["hex"]
+        if b.enemy_adjacent(here, side):
+            continue
+        near = min(b.map.distance(here, t) for t in targets)
+        for mode in modes:
+            try:
+                reach = moves.reach(b, uid, "exploit" if top["mode"] == "exploit" else mode)
+            except IllegalOrder:
+                continue
+            ends = sorted((h for h in reach.cost if h != here),
+                          key=lambda h: (min(b.map.distance(h, t) for t in targets), reach.cost[h], h))
+            for goal in ends[:4]:
+                if min(b.map.distance(goal, t) for t in targets) >= near:
+                    break
+                order = {"verb": "move", "mode": mode, "units": [uid], "path": reach.path_to(goal)}
+                if legal(r, state, side, order):
+                    return order
+    return {"verb": "end-move"}
+
+
+def _attack(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    top = state["stack"][-1]
+    for h, units in r.attack_options(state, top):
+        f = {"hex": h, "att": units, "side": d.seat, "dside": "german" if d.seat == "soviet" else "soviet",
+             "terrain": None, "shift": 0}
+        col = r.battle_column(state, f, 1)
+        if col is not None and col >= r.scn.crt.ladder.labels.index("2:1") - 1:
+            order = {"verb": "attack", "hex": h, "units": units}
+            if legal(r, state, d.seat, order):
+                return order
+    return {"verb": "end-combat"}
+
+
+def _declare(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    f = state["stack"][-1]
+    mine = (state["hidden"].get(d.seat) or {}).get("items") or {}
+    elite = next((o.split()[2] for o in d.options if o.startswith("declare elite")), None)
+    armored = "declare armored" in d.options
+    for h in state["supports"][d.seat]["available"]:
+        v = mine.get(h)
+        if v and r.scn.supports[v["support"]].shift > 0:
+            order = {"verb": "declare", "elite": elite, "armored": armored, "supports": [h], "open": [h]}
+            if legal(r, state, d.seat, order):
+                return order
+    order = {"verb": "declare", "elite": elite, "armored": armored, "supports": []}
+    if legal(r, state, d.seat, order):
+        return order
+    return {"verb": "declare", "elite": None, "armored": False, "supports": []}

@@ -1,0 +1,232 @@
+"""Terse order notation for Victory Roads, both ways.
+
+One order per line, words separated by spaces, case-insensitive.  Units
+are named by their scenario id (``tk_a``, ``fhh``); hexes by four digits;
+face-down Supports by their handle (``s-3`` Soviet, ``g-2`` German).
+
+    move tk_a 5327 5227 5127      a stack's path (the start may be left out)
+    move tk_a cav 5127            a destination alone: the cheapest path
+    strat 14id 5026 4926 4826     Strategic Movement (6.2)
+    rail fhh 4827 4127            Rail Movement (6.4, German)
+    pay g-2                       spend a Support for this phase's Strategic Movement (6.2.3)
+    end-move | end-combat | done | pass
+    attack 5026 with fhh 14id     a battle: the hex and its attackers
+    declare [elite fhh] [armored] [support g-1 g-2]    attacker's declarations (7.6, 7.5.6)
+    react g-1 | pass              defender's Support in the enemy turn
+    elite fhh | elite none        defender's Elite bonus
+    terrain forest                defender's terrain pick (1.8)
+    row river | row terrain       defender's row for the attacker's result (7.9.4)
+    first fhh                     defender's pick of the attacker's first loss (7.8.1)
+    loss tk_a 1 cav 1             step losses
+    result E2                     an Elite pick (7.9.3)
+    s-loss tk_a | s-retreat       an S result (R-38)
+    retreat tk_a 5228 5229        a retreat path (start excluded)
+    advance 14id | exploit tk_a tk_b | kg yes | kg no | survivor ROM1
+    return s-3 s-5                Supports back to the pool above six (5.1.3)
+    pontoon 1bf_hq 5227 | unpontoon 1bf_hq
+    place tk_c 5527 | eliminate tk_a
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pbem.game import IllegalOrder
+from pbem.games.vr.model import Scenario
+
+HEX = re.compile(r"^\d{4}$")
+HANDLE = re.compile(r"^(s|g|kg)-\d+$")
+CODES = ("-", "D1", "E", "E2", "E3", "E4", "Eng", "S", "DR", "DR2", "DR3")
+SIMPLE = ("end-move", "end-combat", "done", "pass", "roll")
+
+
+def unit(scn: Scenario, word: str) -> str:
+    w = word.lower()
+    for uid in scn.units:
+        if uid.lower() == w:
+            return uid
+    raise IllegalOrder(f"no unit {word!r}")
+
+
+def hexid(word: str) -> str:
+    if not HEX.match(word):
+        raise IllegalOrder(f"{word!r} is not a hex (four digits)")
+    return word
+
+
+def handle(word: str) -> str:
+    w = word.lower()
+    if not HANDLE.match(w):
+        raise IllegalOrder(f"{word!r} is not a Support handle such as s-3 or g-2")
+    return w
+
+
+def _units_then_hexes(scn: Scenario, args: list[str]) -> tuple[list[str], list[str]]:
+    units = [unit(scn, a) for a in args if not HEX.match(a)]
+    hexes = [a for a in args if HEX.match(a)]
+    if args and HEX.match(args[0]) and units:
+        raise IllegalOrder("name the units first, then the hexes")
+    return units, hexes
+
+
+def parse(text: str, scn: Scenario) -> dict[str, Any]:
+    words = text.strip().split()
+    if not words:
+        raise IllegalOrder("empty order")
+    verb, args = words[0].lower(), words[1:]
+    if verb in SIMPLE:
+        return {"verb": verb}
+    if verb in ("move", "strat", "rail"):
+        units, hexes = _units_then_hexes(scn, args)
+        if not units or not hexes:
+            raise IllegalOrder(f"{verb} UNIT [UNIT...] HEX [HEX...]")
+        return {"verb": "move", "mode": {"move": "normal", "strat": "strategic", "rail": "rail"}[verb],
+                "units": units, "path": hexes}
+    if verb == "pay" and len(args) == 1:
+        h = handle(args[0])
+        return {"verb": "pay", "support": h, "open": [h]}
+    if verb == "attack":
+        if len(args) < 3 or args[1].lower() != "with":
+            raise IllegalOrder("attack HEX with UNIT [UNIT...]")
+        return {"verb": "attack", "hex": hexid(args[0]), "units": [unit(scn, a) for a in args[2:]]}
+    if verb == "declare":
+        return _declare(scn, args)
+    if verb == "react":
+        hs = [handle(a) for a in args]
+        if not hs:
+            raise IllegalOrder("react HANDLE [HANDLE...] (or pass)")
+        return {"verb": "react", "supports": hs, "open": hs}
+    if verb == "elite" and len(args) == 1:
+        return {"verb": "elite", "unit": None if args[0].lower() == "none" else unit(scn, args[0])}
+    if verb == "terrain" and len(args) == 1:
+        return {"verb": "terrain", "terrain": args[0].lower()}
+    if verb == "row" and len(args) == 1 and args[0].lower() in ("river", "terrain"):
+        return {"verb": "row", "row": args[0].lower()}
+    if verb == "first" and len(args) == 1:
+        return {"verb": "first", "unit": unit(scn, args[0])}
+    if verb == "loss":
+        return {"verb": "loss", "steps": _steps(scn, args)}
+    if verb == "result" and len(args) == 1:
+        code = {c.lower(): c for c in CODES}.get(args[0].lower())
+        if code is None:
+            raise IllegalOrder(f"{args[0]!r} is not a tactical result")
+        return {"verb": "result", "code": code}
+    if verb == "s-loss" and len(args) == 1:
+        return {"verb": "s", "choice": "loss", "unit": unit(scn, args[0])}
+    if verb == "s-retreat" and not args:
+        return {"verb": "s", "choice": "retreat", "unit": None}
+    if verb == "retreat":
+        units, hexes = _units_then_hexes(scn, args)
+        if not units or not hexes:
+            raise IllegalOrder("retreat UNIT [UNIT...] HEX [HEX...]")
+        return {"verb": "retreat", "units": units, "path": hexes}
+    if verb == "advance":
+        units, hexes = _units_then_hexes(scn, args)
+        if not units or len(hexes) > 1:
+            raise IllegalOrder("advance UNIT [UNIT...] (a defender: advance UNIT HEX)")
+        return {"verb": "advance", "units": units, **({"hex": hexes[0]} if hexes else {})}
+    if verb in ("exploit", "return"):
+        if not args:
+            raise IllegalOrder(f"{verb} needs what it marks (or pass)")
+        if verb == "return":
+            return {"verb": "return", "handles": [handle(a) for a in args]}
+        return {"verb": verb, "units": [unit(scn, a) for a in args]}
+    if verb == "kg" and len(args) == 1 and args[0].lower() in ("yes", "no"):
+        return {"verb": "kg", "take": args[0].lower() == "yes"}
+    if verb in ("survivor", "eliminate", "unpontoon") and len(args) == 1:
+        return {"verb": verb, "unit": unit(scn, args[0])}
+    if verb in ("pontoon", "place") and len(args) == 2:
+        return {"verb": verb, "unit": unit(scn, args[0]), "hex": hexid(args[1])}
+    raise IllegalOrder(f"cannot read {text.strip()!r}: see the decision's options")
+
+
+def _declare(scn: Scenario, args: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"verb": "declare", "elite": None, "armored": False, "supports": []}
+    i = 0
+    words = [a.lower() for a in args]
+    while i < len(words):
+        w = words[i]
+        if w == "none":
+            i += 1
+        elif w == "elite" and i + 1 < len(words):
+            out["elite"] = unit(scn, args[i + 1])
+            i += 2
+        elif w == "armored":
+            out["armored"] = True
+            i += 1
+        elif w == "support":
+            i += 1
+            while i < len(words) and HANDLE.match(words[i]):
+                out["supports"].append(words[i])
+                i += 1
+        else:
+            raise IllegalOrder(f"declare [elite UNIT] [armored] [support HANDLE...], not {args[i]!r}")
+    if out["supports"]:
+        out["open"] = list(out["supports"])
+    return out
+
+
+def _steps(scn: Scenario, args: list[str]) -> dict[str, int]:
+    if len(args) % 2:
+        raise IllegalOrder("loss UNIT N [UNIT N...]")
+    out: dict[str, int] = {}
+    for u, n in zip(args[::2], args[1::2]):
+        if not n.isdigit():
+            raise IllegalOrder(f"loss: {n!r} is not a number of steps")
+        uid = unit(scn, u)
+        if uid in out:
+            raise IllegalOrder(f"loss: {uid} named twice")
+        out[uid] = int(n)
+    return out
+
+
+def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
+    v = order.get("verb")
+    order = {"elite": None, "armored": False, "supports": [], "unit": None, **order}
+    if v in SIMPLE:
+        return str(v)
+    if v == "move":
+        word = {"normal": "move", "strategic": "strat", "rail": "rail"}[order["mode"]]
+        return " ".join([word, *order["units"], *order["path"]])
+    if v == "pay":
+        return f"pay {order['support']}"
+    if v == "attack":
+        return f"attack {order['hex']} with {' '.join(order['units'])}"
+    if v == "declare":
+        parts = ["declare"]
+        if order.get("elite"):
+            parts += ["elite", order["elite"]]
+        if order.get("armored"):
+            parts.append("armored")
+        if order.get("supports"):
+            parts += ["support", *order["supports"]]
+        return " ".join(parts if len(parts) > 1 else ["declare", "none"])
+    if v == "react":
+        return "react " + " ".join(order["supports"])
+    if v == "elite":
+        return f"elite {order['unit'] or 'none'}"
+    if v in ("terrain", "row"):
+        return f"{v} {order[v]}"
+    if v == "first":
+        return f"first {order['unit']}"
+    if v == "loss":
+        return "loss " + " ".join(f"{u} {n}" for u, n in order["steps"].items())
+    if v == "result":
+        return f"result {order['code']}"
+    if v == "s":
+        return f"s-loss {order['unit']}" if order["choice"] == "loss" else "s-retreat"
+    if v == "retreat":
+        return " ".join(["retreat", *order["units"], *order["path"]])
+    if v in ("advance", "exploit"):
+        return " ".join([v, *order["units"], *([order["hex"]] if order.get("hex") else [])])
+    if v == "return":
+        return " ".join(["return", *order["handles"]])
+    if v == "kg":
+        return f"kg {'yes' if order['take'] else 'no'}"
+    if v in ("survivor", "eliminate", "unpontoon"):
+        return f"{v} {order['unit']}"
+    if v in ("pontoon", "place"):
+        return f"{v} {order['unit']} {order['hex']}"
+    if v == "reveal":
+        return "reveal " + " ".join(order.get("open") or [])
+    return str(order)
