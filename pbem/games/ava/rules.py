@@ -27,7 +27,7 @@ import pickle
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, ScenarioError, State, View
+from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, State, View
 from pbem.games.ava import orders, policies
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET, Scenario
 from pbem.games.ava.profile import Profile
@@ -35,6 +35,7 @@ from pbem.games.ava.seq_combat import CombatMixin
 from pbem.games.ava.seq_command import SEALED, CommandMixin
 from pbem.games.ava.seq_ops import OpsMixin
 from pbem.games.ava.seq_reinf import ReinfMixin
+from pbem.games.ava.seq_setup import SetupMixin
 from pbem.games.ava.seq_supply import SupplyMixin
 
 __all__ = ["SEALED", "AvaRules"]
@@ -62,7 +63,7 @@ def new_frame(kind: str, **kw: Any) -> dict[str, Any]:
     return {"k": kind, **kw}
 
 
-class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, BaseRules):
+class AvaRules(SetupMixin, CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, BaseRules):
     """The rules of one *Fierce Fight!* game (AVA or FFS profile) bound to
     one scenario and its rule options."""
 
@@ -70,11 +71,6 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
         self.scn, self.profile = scn, profile
         self.options = dict(options or {})
         self._decisions: dict[bytes, Decision | None] = {}
-        zoned = sorted(u for u, s in scn.units.items() if s.start.startswith("zone:"))
-        if zoned:
-            # TODO(setup): AVA 4.0(2) placement in deployment zones (published scenarios); practice files place
-            # every unit.
-            raise ScenarioError(f"set-up zones are not playable yet ({zoned[0]} starts in {scn.units[zoned[0]].start})")
         self.last_turn = scn.track.last_turn
         m = scn.map
         self.scoring_hexes = frozenset(m.cities).union(*m.supply.values(), *m.vp_hexes.values())
@@ -99,6 +95,8 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
             box: str | None = "available"
             if s.start.startswith("turn:"):
                 box = f"track:{int(s.start[5:])}"
+            elif s.start.startswith("zone:"):
+                box = s.start                       # placed by its owner at the set-up (seq_setup)
             elif s.start != "available":
                 h, box = s.start, None
             units[uid] = {"hex": h, "box": box, "steps": s.steps, "active": False, "moved": False,
@@ -106,8 +104,11 @@ class AvaRules(CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, Bas
         stack = [new_frame("select", done=[])]
         if self.scn.params.surprise_attack:
             stack.append(new_frame("surprise"))
+        zoned = any(s.start.startswith("zone:") for s in self.scn.units.values())
+        if zoned:
+            stack.append(new_frame("setup", side=SOVIET))     # 4.0(2): the Soviet sets up first
         state: State = {
-            "turn": 1, "phase": "surprise" if self.scn.params.surprise_attack else "selection",
+            "turn": 1, "phase": "setup" if zoned else "surprise" if self.scn.params.surprise_attack else "selection",
             "stack": stack, "units": units,
             "control": dict(self.scn.map.initial_control), "fortress": dict(self.scn.map.fortress),
             "stand_fast": sorted(self.scn.map.stand_fast),
