@@ -19,9 +19,9 @@ def _rules_and_state(game_id: str, name: str):
     return rules, rules.initial_state()
 
 
-def _positions(game_id: str, limit: int = 400) -> list[dict]:
+def _positions(game_id: str, limit: int = 400, name: str = "practice") -> list[dict]:
     """Game states at each distinct kind of decision met in a scripted game."""
-    rules, state = _rules_and_state(game_id, "practice")
+    rules, state = _rules_and_state(game_id, name)
     dice, seen, out = SeededDice(7), set(), []
     salt = iter(range(1, 10 ** 6))
     for _ in range(limit):
@@ -44,3 +44,4 @@ def _positions(game_id: str, limit: int = 400) -> list[dict]:
 
 
 CASES = {gid: (_rules_and_state(gid, "practice")[0], _positions(gid)) for gid in ("avd", "m41", "ava", "ffs")}
+CASES["vr"] = (_rules_and_state("vr", "practice-basic")[0], _positions("vr", 1500, "practice-basic"))

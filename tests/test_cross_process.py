@@ -23,12 +23,17 @@ def _verify_elsewhere(path: Path, seed: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.parametrize("game", ["avd", "m41", "ava", "ffs"])
+@pytest.mark.parametrize("game", ["avd", "m41", "ava", "ffs", "vr"])
 def test_a_recorded_game_verifies_under_other_hash_seeds(game: str, tmp_path: Path) -> None:
     if game == "avd":
         from test_avd_engine_game import play_game
 
         gf, _, _, matches = play_game("sealed", stop_after=60)
+        m = matches["german"]
+    elif game == "vr":
+        from test_vr_engine_game import play_game as play_vr
+
+        gf, _, _, matches = play_vr("sealed")
         m = matches["german"]
     elif game in ("ava", "ffs"):
         from test_ava_engine_game import play_game as play_ava

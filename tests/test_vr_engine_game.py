@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enginehelp
 
-import os
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,6 @@ from pbem.scenario import load_toml
 
 PRACTICE = Path(__file__).resolve().parent.parent / "scenarios" / "vr" / "practice-basic.toml"
 assert enginehelp
-if "vr=" not in os.environ.get("PBEM_GAME_MODULES", ""):     # until the game is registered
-    os.environ["PBEM_GAME_MODULES"] += ",vr=pbem.games.vr.game"
 
 
 def play_game(dice: str, limit: int = 4000):
