@@ -15,7 +15,8 @@ from pbem.games.ava.model import AXIS, SOVIET
 POLICIES = {
     AXIS: {"interrupt": "enemy", "losses": "spread", "retreat": "first", "advance": "all", "withdraw": "none"},
     SOVIET: {"interrupt": "first", "losses": "concentrate", "retreat": "first", "advance": "all",
-             "fortress": "convert", "fortress-build": "none", "standfast": "none"},
+             "fortress": "convert", "fortress-build": "none", "standfast": "none",
+             "zhukov": "declare"},
 }
 MOVES_PER_SEGMENT = 6      # the bot moves at most this many units an activation (keeps demos short)
 _LAST = ("end-move", "end-combat", "pass", "done")

@@ -16,6 +16,7 @@ hexes by their four digits; chits by their id.
     resolve 4121                     AVA: the declared attack to resolve next
     end-combat                       no more attacks
     convert yes | convert no         FFS 14.2.5: a fortress hex takes steps instead of retreating
+    declare yes | declare no         AVA 18.1: the Soviet declares Zhukov's Command
     loss 7Pz 1 20Pz 1 [fortress 1]   step losses (10.5)
     retreat [7Pz] 4020 4021          a retreat path (start excluded); naming a unit splits the stack
     advance 7Pz 4121 4122            advance after combat (10.7)
@@ -132,7 +133,8 @@ def parse(text: str, scn: Scenario) -> dict[str, Any]:
 def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
     if verb == "chits":
         ids = [chit(scn, w) for w in args]
-        hand = [c for c in ids if scn.chits[c].kind == "interrupt"]
+        # an interrupt is held in hand (6.3), so is the Reinforcements chit under Zhukov's Command (18.1)
+        hand = [c for c in ids if scn.chits[c].kind in ("interrupt", "reinforcement")]
         return {"verb": "chits", "hand": hand, "secret": {"chits": [c for c in ids if c not in hand]}}
     if verb == "reveal":
         return {"verb": "reveal", "open": [args[0]]}
@@ -140,8 +142,8 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
         return {"verb": "extra", "chits": [chit(scn, w) for w in args]}
     if verb in ("interrupt", "zhukov"):
         return {"verb": verb, "chit": None if args[0].lower() == "no" else chit(scn, args[0])}
-    if verb == "convert":
-        return {"verb": "convert", "yes": _yesno(args[0])}
+    if verb in ("convert", "declare"):
+        return {"verb": verb, "yes": _yesno(args[0])}
     if verb in _UNIT_LISTS:
         return {"verb": verb, "units": [unit(scn, w) for w in args]}
     if verb in _PATHS:
@@ -195,6 +197,7 @@ _SHAPES: dict[str, tuple[tuple[str, int, bool], ...]] = {
     "interrupt": (("chit", _CHIT, False),),
     "zhukov": (("chit", _CHIT, False),),
     "convert": (("yes", _BOOL, True),),
+    "declare": (("yes", _BOOL, True),),
     "withdraw": (("units", _UNITS, True),),
     "pick": (("units", _UNITS, True),),
     "move": (("unit", _UNIT, True), ("path", _HEXES, True)),
@@ -316,8 +319,8 @@ def format(order: dict[str, Any], scn: Scenario) -> str:
         return f"{v} {order.get('chit') or 'no'}"
     if v == "extra":
         return " ".join(["extra"] + list(order["chits"]))
-    if v == "convert":
-        return "convert " + ("yes" if order.get("yes") else "no")
+    if v in ("convert", "declare"):
+        return f"{v} " + ("yes" if order.get("yes") else "no")
     if v in _UNIT_LISTS:
         return " ".join([v] + [s(u) for u in order["units"]])
     if v in _PATHS:

@@ -24,6 +24,8 @@ KINDS: dict[str, str] = {
     "withdraw": "Axis units to the Available Box at a Supply Check (11.2): none | ask",
     "fortress-build": "Soviet fortress steps at a Supply Check (14.1): none | ask",
     "standfast": "Soviet Stand Fast removal at a Supply Check (16.2): none | ask",
+    "zhukov": "AVA 18.1: declare Zhukov's Command when an Axis unit enters a hex next to Leningrad: "
+              "declare | never | ask",
 }
 
 VALUES: dict[str, tuple[str, ...]] = {
@@ -35,10 +37,12 @@ VALUES: dict[str, tuple[str, ...]] = {
     "withdraw": ("none", "ask"),
     "fortress-build": ("none", "ask"),
     "standfast": ("none", "ask"),
+    "zhukov": ("declare", "never", "ask"),
 }
 
 #: the side whose decisions a standing order answers (absent: either side's)
-OWNER: dict[str, str] = {"withdraw": AXIS, "fortress": SOVIET, "fortress-build": SOVIET, "standfast": SOVIET}
+OWNER: dict[str, str] = {"withdraw": AXIS, "fortress": SOVIET, "fortress-build": SOVIET, "standfast": SOVIET,
+                         "zhukov": SOVIET}
 
 
 def refusal(rules: Any, seat: str, name: str, value: str) -> str | None:
@@ -125,9 +129,13 @@ def _convert(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict
     return {"verb": "convert", "yes": value == "convert"} if value in ("convert", "keep") else None
 
 
+def _zhukov(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+    return {"verb": "declare", "yes": value == "declare"} if value in ("declare", "never") else None
+
+
 def _none(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     return {"verb": "pass"} if value == "none" and "pass" in d.options else None
 
 
 _ANSWERS = {"interrupt": _interrupt, "losses": _losses, "retreat": _first, "advance": _advance,
-            "fortress": _convert, "withdraw": _none, "fortress-build": _none, "standfast": _none}
+            "fortress": _convert, "zhukov": _zhukov, "withdraw": _none, "fortress-build": _none, "standfast": _none}

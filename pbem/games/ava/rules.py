@@ -34,6 +34,7 @@ from pbem.games.ava.profile import Profile
 from pbem.games.ava.seq_combat import CombatMixin
 from pbem.games.ava.seq_command import SEALED, CommandMixin
 from pbem.games.ava.seq_ops import OpsMixin
+from pbem.games.ava.seq_options import OptionsMixin
 from pbem.games.ava.seq_reinf import ReinfMixin
 from pbem.games.ava.seq_setup import SetupMixin
 from pbem.games.ava.seq_supply import SupplyMixin
@@ -63,7 +64,7 @@ def new_frame(kind: str, **kw: Any) -> dict[str, Any]:
     return {"k": kind, **kw}
 
 
-class AvaRules(SetupMixin, CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, BaseRules):
+class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, BaseRules):
     """The rules of one *Fierce Fight!* game (AVA or FFS profile) bound to
     one scenario and its rule options."""
 
@@ -229,6 +230,8 @@ class AvaRules(SetupMixin, CommandMixin, OpsMixin, CombatMixin, SupplyMixin, Rei
         for _ in range(100000):
             if state.get("winner") or not state["stack"]:
                 return
+            if self.interject(state):
+                continue
             top = state["stack"][-1]
             auto = getattr(self, f"_auto_{top['k']}", None)
             if auto is None or not auto(state, top, rng, events):

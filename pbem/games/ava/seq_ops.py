@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava.model import SIDE_NAME
+from pbem.games.ava.model import AXIS, SIDE_NAME
 from pbem.games.ava.seqbase import SeqBase
 
 MODES = {"move": "normal", "strat": "strategic"}
@@ -104,6 +104,28 @@ class OpsMixin(SeqBase):
         does any other hex that scores, supply sources included (A36)."""
         if h in self.scoring_hexes:
             state["control"][h] = self.side_of(uid)
+        self.zhukov_offer(state, uid, h)
+
+    # ----------------------------------------------------- Zhukov's Command (18.1)
+    @property
+    def zhukov_on(self) -> bool:
+        """18.1 in the Leningrad scenario; option zhukov_in_campaign (A29)
+        wherever the map has Leningrad."""
+        from pbem.games.ava import chits
+        if self.scn.params.zhukov:
+            return True
+        return bool(self.options.get("zhukov_in_campaign")) and bool(chits.leningrad(self.scn))
+
+    def zhukov_offer(self, state: State, uid: str, h: str) -> None:
+        """An Axis unit entered ``h``: the Soviet may declare (18.1)."""
+        from pbem.games.ava import chits
+        if not self.zhukov_on or "zhukov" in state or self.side_of(uid) != AXIS:
+            return
+        city = chits.leningrad(self.scn)
+        if h in city or not any(n in city for n in self.scn.map.neighbors(h)):
+            return
+        if not any(f["k"] == "zhukov" for f in state.get("stack", [])):
+            state["interject"] = "zhukov"      # asked at the next safe point (seq_options)
 
     # ----------------------------------------------------- Reserve / OKH (17.2)
     def start_reserve(self, state: State, cid: str, rng: Rng, events: list[Event]) -> None:
