@@ -78,3 +78,59 @@ def state(scn: Scenario, placed: dict[str, str], *, steps: dict[str, int] | None
 
 def board(scn: Scenario, placed: dict[str, str], profile: Profile = BASIC, **kw: Any) -> Board:
     return Board(scn, profile, state(scn, placed, **kw))
+
+
+# ------------------------------------------------------------ the engine
+def rules(scn: Scenario | None = None, **kw: Any) -> Any:
+    """The rules engine bound to a test scenario (``scenario(**kw)``)."""
+    from pbem.games.vr.rules import VrRules
+    return VrRules(scn or scenario(**kw))
+
+
+def engine_state(r: Any, placed: dict[str, str], frame: dict[str, Any], *, side: str = "soviet",
+                 steps: dict[str, int] | None = None, oos: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
+    """A rules state with ``placed`` units (uid -> hex; the rest in the
+    Eliminated box, KGs in their pool) stopped at ``frame`` of ``side``'s
+    player turn."""
+    st = r.initial_state()
+    for uid, u in st["units"].items():
+        h = placed.get(uid)
+        u["hex"], u["box"] = (h, None) if h else (None, "kg_pool" if r.scn.units[uid].kind == "kg" else "eliminated")
+        u["steps"] = (steps or {}).get(uid, r.scn.units[uid].steps)
+        u["oos"] = uid in oos
+    st["phasing"], st["phase"] = side, frame.get("phase", "combat")
+    from pbem.games.vr.seq_turn import PHASES
+    nxt = PHASES.index(st["phase"]) + 1 if st["phase"] in PHASES else 99
+    st["stack"] = [{"k": "turn", "step": 3, "go": True}, {"k": "pturn", "side": side, "i": nxt, "cur": None},
+                   dict(frame)]
+    st.update(extra)
+    return st
+
+
+def combat_frame(side: str = "soviet", mode: str = "combat") -> dict[str, Any]:
+    return {"k": "combat", "side": side, "phase": "combat", "mode": mode}
+
+
+def movement_frame(side: str = "soviet", mode: str = "normal", rail: int = 4) -> dict[str, Any]:
+    return {"k": "movement", "side": side, "phase": "movement", "moved": [], "paid": False, "rail": rail, "mode": mode}
+
+
+def give_supports(st: dict[str, Any], side: str, sids: list[str]) -> list[str]:
+    """Put face-down Supports (copy 1, 2... of each id) in ``side``'s box."""
+    sup = st["supports"][side]
+    out = []
+    for sid in sids:
+        copy = 1 + sum(1 for v in st["hidden"][side]["items"].values() if v.get("support") == sid)
+        h = f"{'s' if side == 'soviet' else 'g'}-{sup['next']}"
+        sup["next"] += 1
+        sup["available"].append(h)
+        sup["drawn_on"][h] = st["turn"]
+        st["hidden"][side]["items"][h] = {"support": sid, "copy": copy, "turn": st["turn"]}
+        out.append(h)
+    return out
+
+
+def order(r: Any, st: dict[str, Any], seat: str, text: str, dice: Any) -> list[Any]:
+    """Parse and apply one order of ``seat``; the events."""
+    _, events = r.apply(st, seat, r.parse(text, st, seat), dice)
+    return events

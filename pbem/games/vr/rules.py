@@ -36,7 +36,8 @@ def _with_kgs(scn: Scenario) -> Scenario:
             continue
         extra[kid] = UnitSpec(id=kid, name=f"KG {kid}", nationality="ger", branch="wehrmacht", kind="kg", arm=k.arm,
                               steps=k.steps, attack=k.attack, defense=k.defense, move=k.move,
-                              attack_reduced=k.attack_reduced or k.attack, defense_reduced=k.defense_reduced or k.defense,
+                              attack_reduced=k.attack_reduced or k.attack,
+                              defense_reduced=k.defense_reduced or k.defense,
                               move_reduced=k.move_reduced or k.move, start="kg_pool")
     return dataclasses.replace(scn, units={**scn.units, **extra})
 
@@ -137,7 +138,8 @@ class VrRules(BaseRules):
             raise IllegalOrder(f"{first} is not on the map")
         if path[0] != start:
             if len(path) == 1 and path[0] not in b.map.neighbors(start):
-                mode = "exploit" if self._moving_mode(state) == "exploit" and order["mode"] == "normal" else order["mode"]
+                exploit = self._moving_mode(state) == "exploit" and order["mode"] == "normal"
+                mode = "exploit" if exploit else order["mode"]
                 return dict(order, path=moves.path_to(b, first, path[0], mode))
             path = [start] + path
         return dict(order, path=path)
@@ -515,7 +517,8 @@ class VrRules(BaseRules):
         f["elite"], f["armored"] = order["elite"], order["armored"]
         f["shift"] = shift
         for h, v in shown.items():
-            self.play_support(state, f["side"], h, v, events, why=f"battle {f['hex']}, +{self.scn.supports[v['support']].shift}")
+            shift = self.scn.supports[v["support"]].shift
+            self.play_support(state, f["side"], h, v, events, why=f"battle {f['hex']}, +{shift}")
         if order["elite"] or order["armored"]:
             events.append(Event("Attacker declares " + " and ".join(
                 w for w in (f"Elite ({order['elite']})" if order["elite"] else "",
@@ -538,13 +541,14 @@ class VrRules(BaseRules):
                 raise IllegalOrder(f"{spec.name} has no Event for a battle (expend it instead)")
             if spec.kind == "airplane" and overcast:
                 raise IllegalOrder(f"{spec.name}: no airplane Event under an Overcast sky (5.4.2)")
-            if spec.name in names:
-                raise IllegalOrder(f"two {spec.name} Supports cannot be combined in one battle (5.4.4)")
+            base = spec.name.split(" [")[0]                  # T14: Artillery [1]/+2 and [1]/+3 share a name
+            if base in names:
+                raise IllegalOrder(f"two {base} Supports cannot be combined in one battle (5.4.4)")
             if spec.kind == "leader":
                 leaders += 1
                 if leaders > 1:
                     raise IllegalOrder("two leaders cannot be combined in one battle (5.4.4)")
-            names.add(spec.name)
+            names.add(base)
             total += spec.shift
         return total
 
