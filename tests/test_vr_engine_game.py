@@ -74,13 +74,14 @@ def test_practice_game_from_turn_1_to_the_end_through_the_engine(game) -> None:
 
 def test_the_opponent_never_sees_a_face_down_support(game) -> None:
     (gf, sc, ids, matches), dice = game
-    soviet = matches["soviet"]
-    names = {s.id for s in soviet.rules.scn.supports.values() if s.side == "soviet"}
-    seen_by_german = matches["german"].state["hidden"]["soviet"]
-    assert seen_by_german is None
-    text = "\n".join(str(ex) for ex in gf.exchanges)
-    # A Soviet Support named in the file is one played or expended (opened); every face-down handle is not.
-    opened = {o["value"]["support"] for ex in gf.exchanges for e in (ex.get("entries") or [])
-              for o in ((e.get("order") or {}).get("openings") or []) if "support" in o.get("value", {})}
-    assert opened <= names | {s.id for s in soviet.rules.scn.supports.values()}
-    assert "items" not in text or "hidden" not in text or True
+    german, soviet = matches["german"], matches["soviet"]
+    assert german.state["hidden"]["soviet"] is None and soviet.state["hidden"]["german"] is None
+    face_down = soviet.state["hidden"]["soviet"]["items"]
+    handles = soviet.state["supports"]["soviet"]["available"]
+    assert sorted(face_down) == sorted(handles)
+    block = next(b for b in german.rules.view(german.state, "german").blocks if b.title == "supports")
+    text = "\n".join(block.lines)
+    assert f"Soviet: {len(handles)} Available" in text
+    for v in face_down.values():
+        if all(v["support"] != c[0] for c in soviet.state["supports"]["soviet"]["played"]):
+            assert german.rules.scn.supports[v["support"]].name not in text.split("Soviet:")[1].split("German:")[0]
