@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import BaseGame, ScenarioError, View
+from pbem.games.ava import options as ava_options
 from pbem.games.ava.model import AXIS, SOVIET
 from pbem.games.ava.profile import AVA, FFS, Profile
 
@@ -45,7 +46,16 @@ class AvaFamilyGame(BaseGame):
         return []
 
     def options(self) -> dict[str, tuple[Any, str]]:
-        return dict(OPTIONS)
+        return {**OPTIONS, **ava_options.rule_options(self.profile)}
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        from pbem.errors import UsageError
+        out = super().validate_options(options)
+        try:
+            ava_options.check(out)
+        except ScenarioError as exc:
+            raise UsageError(str(exc)) from None
+        return out
 
     def policy_kinds(self) -> dict[str, str]:
         from pbem.games.ava.policies import KINDS
@@ -59,15 +69,16 @@ class AvaFamilyGame(BaseGame):
     def rules(self, scenario_data: dict[str, Any], options: dict[str, Any]) -> Any:
         from pbem.games.ava import scenario
         from pbem.games.ava.rules import AvaRules
-        opts = {k: v for k, (v, _) in OPTIONS.items()}
+        known = self.options()
+        opts = {k: v for k, (v, _) in known.items()}
         for k, v in (options or {}).items():
-            if k not in OPTIONS:
-                raise ScenarioError(f"unknown rule option {k!r} for {self.id} (known: {', '.join(sorted(OPTIONS))})")
+            if k not in known:
+                raise ScenarioError(f"unknown rule option {k!r} for {self.id} (known: {', '.join(sorted(known))})")
             opts[k] = v
         scn = scenario.load(scenario_data)
         if scn.game != self.id:
             raise ScenarioError(f"{scn.id} is a {scn.game} scenario, not {self.id}")
-        return AvaRules(scn, self.profile, opts)
+        return AvaRules(scn, ava_options.bind(self.profile, opts), opts)
 
 
 class AvaGame(AvaFamilyGame):

@@ -13,10 +13,11 @@ from pbem.game import Decision, IllegalOrder, probe
 from pbem.games.ava.model import AXIS, SOVIET
 
 POLICIES = {
-    AXIS: {"interrupt": "enemy", "losses": "spread", "retreat": "first", "advance": "all", "withdraw": "none"},
+    AXIS: {"interrupt": "enemy", "losses": "spread", "retreat": "first", "advance": "all", "withdraw": "none",
+           "transfer": "none"},
     SOVIET: {"interrupt": "first", "losses": "concentrate", "retreat": "first", "advance": "all",
              "fortress": "convert", "fortress-build": "none", "standfast": "none",
-             "zhukov": "declare"},
+             "zhukov": "declare", "transfer": "none"},
 }
 MOVES_PER_SEGMENT = 6      # the bot moves at most this many units an activation (keeps demos short)
 _LAST = ("end-move", "end-combat", "pass", "done")
@@ -45,7 +46,7 @@ def _move(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
     """Move the first active unit that can get closer to the enemy; else end."""
     from pbem.games.ava import movement
     b = rules.board(state)
-    side = d.seat
+    side = rules.side_of_seat(d.seat)      # a seat of several a side (AVA 19, 20) plays its side
     enemy = [b.unit(u)["hex"] for u in b.on_map(SOVIET if side == AXIS else AXIS)]
     moved = sum(1 for u in b.on_map(side) if state["units"][u]["moved"])
     if not enemy or moved >= MOVES_PER_SEGMENT:

@@ -24,6 +24,7 @@ KINDS: dict[str, str] = {
     "withdraw": "Axis units to the Available Box at a Supply Check (11.2): none | ask",
     "fortress-build": "Soviet fortress steps at a Supply Check (14.1): none | ask",
     "standfast": "Soviet Stand Fast removal at a Supply Check (16.2): none | ask",
+    "transfer": "FFS 16.3: HQs sent to the next turn at a Supply Check (option hq_transfer): none | ask",
     "zhukov": "AVA 18.1: declare Zhukov's Command when an Axis unit enters a hex next to Leningrad: "
               "declare | never | ask",
 }
@@ -37,6 +38,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "withdraw": ("none", "ask"),
     "fortress-build": ("none", "ask"),
     "standfast": ("none", "ask"),
+    "transfer": ("none", "ask"),
     "zhukov": ("declare", "never", "ask"),
 }
 
@@ -138,4 +140,4 @@ def _none(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[st
 
 
 _ANSWERS = {"interrupt": _interrupt, "losses": _losses, "retreat": _first, "advance": _advance,
-            "fortress": _convert, "zhukov": _zhukov, "withdraw": _none, "fortress-build": _none, "standfast": _none}
+            "fortress": _convert, "zhukov": _zhukov, "transfer": _none, "withdraw": _none, "fortress-build": _none, "standfast": _none}

@@ -31,7 +31,7 @@ def _reach(rules: Any, state: dict[str, Any], word: str, strategic: bool) -> str
     b = rules.board(state)
     mode = "strategic" if strategic else "normal"
     out = bool(state["units"][uid].get("reserve_out"))
-    found = movement.reach(b, uid, mode, reserve_out_of_range=out)
+    found = movement.reach(b, uid, mode, reserve_out_of_range=out, no_ezoc=rules.no_ezoc(state, uid))
     here = b.unit(uid)["hex"]
     lines = [f"{rules.name(uid)} from {here}, {mode} movement, allowance {movement.mp(movement.allowance(b, uid, reserve_out_of_range=out))} MP:"]
     lines += [f"  {h}  {movement.mp(c)} MP" for c, h in sorted((c, h) for h, c in found.items() if h != here)]
@@ -69,7 +69,7 @@ def _loc(rules: Any, state: dict[str, Any], word: str) -> str:
     h = b.unit(uid)["hex"]
     if not h:
         return f"{rules.name(uid)} is not on the map"
-    lines = supply.loc(b, b.spec(uid).side)
+    lines = supply.loc(b, b.spec(uid).side, limited=bool(rules.options.get("soviet_supply_limited")))
     if h in lines:
         return f"{rules.name(uid)} in {h} traces an LOC (last leg {lines[h]} hex(es))"
     return f"{rules.name(uid)} in {h} traces no LOC: it loses a step at the next Supply Check (11.1)"

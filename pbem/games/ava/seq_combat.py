@@ -260,7 +260,7 @@ class CombatMixin(SeqBase):
         if not here:
             return {}
         side = self.side_of(here[0])
-        lines = supply.loc(b, side)
+        lines = supply.loc(b, side, limited=bool(self.options.get("soviet_supply_limited")))
         return dict(retreat.options(b, here, f["res"]["r"], loc_distance=lines.get, surprise=f["surprise"]).paths)
 
     def _auto_retreat(self, state: State, f: dict[str, Any], events: list[Event]) -> bool:
@@ -380,7 +380,7 @@ class CombatMixin(SeqBase):
         if uid not in choices:
             raise IllegalOrder(f"{self.name(uid)} is not retreating from {f['hex']}")
         b = self.board(state)
-        lines = supply.loc(b, self.side_of(uid))
+        lines = supply.loc(b, self.side_of(uid), limited=bool(self.options.get("soviet_supply_limited")))
         path = retreat.check_path(b, uid, list(order["path"]), f["res"]["r"], loc_distance=lines.get,
                                   surprise=f["surprise"])
         self._retreat_unit(state, f, uid, path, events)

@@ -27,8 +27,10 @@ class OpsMixin(SeqBase):
     def _ask_move(self, state: State, top: dict[str, Any]) -> Decision:
         side = state["active"]
         names = ", ".join(self.short(u) for u in self.movers(state)) or "none"
-        return Decision(self.seat_of(side), "move", f"{SIDE_NAME[side]} Movement Segment: units to move: {names}",
-                        ("move UNIT HEX ...", "strat UNIT HEX ...", "end-move"),
+        transfers = tuple(f"transfer {self.short(u)}" for u in self.transferable(state))
+        return Decision(self.seat_of(side), "move", f"{SIDE_NAME[side]} Movement Segment: units to move: {names}"
+                        + ("; transfer HQ: to the next turn's Reinforcements (17.3)" if transfers else ""),
+                        ("move UNIT HEX ...", "strat UNIT HEX ...") + transfers + ("end-move",),
                         hint="reach UNIT lists the hexes a unit may end in")
 
     def _do_move(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
@@ -42,6 +44,9 @@ class OpsMixin(SeqBase):
                 raise IllegalOrder(f"{', '.join(over)} hold(s) more than two units: the segment may not end so (3.1.3)")
             self.pop(state, top)
             events.append(Event("End of movement"))
+            return
+        if verb == "transfer":
+            self.transfer_hq(state, order["unit"], self.activating_hq(state), events)
             return
         if verb not in MODES:
             raise IllegalOrder("expected move UNIT HEX ..., strat UNIT HEX ... or end-move")
@@ -59,7 +64,8 @@ class OpsMixin(SeqBase):
             path = [u["hex"]] + path
         if len(path) < 2:
             raise IllegalOrder(f"{name}: a move enters at least one hex (to stay, leave it out)")
-        spent = movement.check_move(b, uid, path, MODES[verb], reserve_out_of_range=bool(u.get("reserve_out")))
+        spent = movement.check_move(b, uid, path, MODES[verb], reserve_out_of_range=bool(u.get("reserve_out")),
+                                    no_ezoc=self.no_ezoc(state, uid))
         self.move_along(state, uid, path[1:])
         u["moved"] = True
         events.append(Event(f"{name} moves {' '.join(path)} ({spent / 2:g} MP"
@@ -80,12 +86,70 @@ class OpsMixin(SeqBase):
             return order
         b = self.board(state)
         mode = MODES[order["verb"]]
+        out = bool(state["units"][uid].get("reserve_out"))
+        limits: dict[str, Any] = {"reserve_out_of_range": out, "no_ezoc": self.no_ezoc(state, uid)}
         try:
-            if path[0] in movement.reach(b, uid, mode):
-                return dict(order, path=movement.reach_paths(b, uid, mode).path_to(path[0]))
+            if path[0] in movement.reach(b, uid, mode, **limits):
+                return dict(order, path=movement.reach_paths(b, uid, mode, **limits).path_to(path[0]))
         except IllegalOrder:
             return order
         raise IllegalOrder(f"{self.name(uid)} cannot reach {path[0]} (ask `reach {self.short(uid)}`)")
+
+    def no_ezoc(self, state: State, uid: str) -> bool:
+        """AVA 18.1 (A39): a Leningrad Reserve unit neither enters nor leaves
+        enemy ZOC while this Reserve activation lasts."""
+        return state["units"][uid].get("reserve_attack") is not None and uid in state.get("reserve_noezoc", [])
+
+    # ----------------------------------------------------- HQ transfer (17.3 / 16.3)
+    def activating_hq(self, state: State) -> str:
+        """The HQ whose chit activated the units now active ('' for none:
+        Reserve/OKH units carry their Reserve limits)."""
+        return next((u for u, x in sorted(state["units"].items()) if x["active"] and x["hex"]
+                     and self.scn.units[u].is_hq and x.get("reserve_attack") is None), "")
+
+    def transferable(self, state: State) -> list[str]:
+        """AVA 17.3: other HQs of the active side in range of the activating
+        HQ, with an LOC (option hq_transfer)."""
+        from pbem.games.ava import activation
+        hq = self.activating_hq(state)
+        if not self.options.get("hq_transfer") or self.profile.hq_transfer != "in_range" or not hq:
+            return []
+        b = self.board(state)
+        reach = activation.range_hexes(b, hq)
+        return [u for u in b.on_map(self.side_of(hq)) if u != hq and b.spec(u).is_hq
+                and self._transfer_refusal(state, u, hq, b.unit(u)["hex"] in reach) is None]
+
+    def _transfer_refusal(self, state: State, uid: str, hq: str, in_range: bool) -> str | None:
+        from pbem.games.ava import reinforce, supply
+        b = self.board(state)
+        try:
+            reinforce.check_hq_transfer(b, uid, supply.has_loc(b, uid, limited=self.limited(uid)),
+                                        in_range=in_range, activated=hq)
+        except IllegalOrder as exc:
+            return str(exc)
+        return None
+
+    def limited(self, uid: str) -> bool:
+        """AVA 17.4 for a Soviet unit's LOC."""
+        return bool(self.options.get("soviet_supply_limited")) and self.side_of(uid) == "soviet"
+
+    def transfer_hq(self, state: State, uid: str, hq: str, events: list[Event]) -> None:
+        """Off the map to the next turn's space; it comes back with its
+        side's Reinforcements outside the count (17.3, A31)."""
+        from pbem.games.ava import activation, reinforce
+        if not self.options.get("hq_transfer"):
+            raise IllegalOrder("HQ transfer is an optional rule this game does not use (17.3)")
+        side = self.side_of(uid)
+        if side != state["active"] and self.profile.hq_transfer == "in_range":
+            raise IllegalOrder(f"{self.name(uid)} is not one of your HQs")
+        in_range = bool(hq) and state["units"][uid]["hex"] in activation.range_hexes(self.board(state), hq)
+        why = self._transfer_refusal(state, uid, hq, in_range)
+        if why:
+            raise IllegalOrder(why)
+        box = f"track:{state['turn'] + 1}"
+        reinforce.to_box(state, [uid], box)
+        state["units"][uid]["extra"] = True
+        events.append(Event(f"{self.name(uid)} transfers to Turn {state['turn'] + 1} (HQ transfer)"))
 
     # ----------------------------------------------------- entering hexes
     def move_along(self, state: State, uid: str, hexes: list[str]) -> None:
@@ -163,6 +227,8 @@ class OpsMixin(SeqBase):
                                        activation.in_command_range(b, u, exclude=u))
             self.activate(state, u)
             state["units"][u].update(reserve_out=not lim.strategic or lim.mp_half, reserve_attack=lim.attack)
+        state["reserve_noezoc"] = sorted(u for u in uids if not chits.reserve_limits(
+            self.scn, self.profile, top["chit_kind"], True).ezoc)
         events.append(Event(f"{top['chit']} activates {', '.join(self.name(u) for u in uids) or 'nobody'}"))
         if uids:
             self.push_segments(state)

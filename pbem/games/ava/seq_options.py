@@ -92,3 +92,70 @@ class OptionsMixin(SeqBase):
             return False
         self.push(state, kind)
         return True
+
+    # ----------------------------------------------------- activation (17.5, 17.6)
+    def activate_hq(self, state: State, cid: str, hq: str, events: list[Event]) -> None:
+        """8.1 with AVA 17.6 (a Panzergruppe HQ's later activations need an
+        LOC off the railroads other PzG HQs used this turn) and 17.5 (a
+        German HQ activates at most ten mech units: the owner picks)."""
+        from pbem.games.ava import activation
+        state.pop("reserve_noezoc", None)
+        if not self._pzg_eligible(state, hq, events):
+            state["active"] = None
+            return
+        super().activate_hq(state, cid, hq, events)  # type: ignore[misc]
+        if self.options.get("mech_limit"):
+            active = sorted(u for u, x in state["units"].items() if x["active"])
+            if activation.mech_choice(self.board(state), hq, active):
+                self.push(state, "mech_pick", hq=hq)
+
+    def _pzg_eligible(self, state: State, hq: str, events: list[Event]) -> bool:
+        from pbem.games.ava import supply
+        if not self.options.get("pzg_second_activation") or self.scn.units[hq].type != "panzergruppe" \
+                or not state["units"][hq]["hex"]:
+            return True
+        rec = state.get("pzg") or {}
+        if rec.get("turn") != state["turn"]:
+            rec = {"turn": state["turn"], "count": {}, "lines": []}
+        state["pzg"] = rec
+        n = rec["count"].get(hq, 0)
+        rec["count"][hq] = n + 1
+        if n == 0:
+            return True
+        lines = supply.pzg_second_activation(self.board(state), hq, rec["lines"])
+        if lines is None:
+            events.append(Event(f"{self.name(hq)} traces no LOC clear of the railroads "
+                                f"{', '.join(rec['lines']) or '-'}: no second activation (17.6)"))
+            return False
+        rec["lines"] = sorted(set(rec["lines"]) | set(lines))
+        return True
+
+    def _ask_mech_pick(self, state: State, top: dict[str, Any]) -> Decision:
+        from pbem.games.ava import activation
+        b = self.board(state)
+        active = sorted(u for u, x in state["units"].items() if x["active"])
+        offered = activation.mech_choice(b, top["hq"], active)
+        words = [self.short(u) for u in offered]
+        return Decision(self.seat_of(self.side_of(top["hq"])), "mech",
+                        f"{self.name(top['hq'])} activates at most {activation.MECH_LIMIT} mechanized units (17.5): "
+                        f"pick them from {', '.join(words)}",
+                        ("pick " + " ".join(words[:activation.MECH_LIMIT]),),
+                        hint=f"pick UNIT ...: up to {activation.MECH_LIMIT} of {' '.join(words)}")
+
+    def _do_mech_pick(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
+                      events: list[Event]) -> None:
+        from pbem.games.ava import activation
+        if order["verb"] != "pick":
+            raise IllegalOrder(f"answer pick UNIT ... (at most {activation.MECH_LIMIT} mech units, 17.5)")
+        b = self.board(state)
+        active = sorted(u for u, x in state["units"].items() if x["active"])
+        kept = activation.apply_mech_choice(b, top["hq"], active, order["units"])
+        for u in set(active) - set(kept):
+            state["units"][u]["active"] = False
+        self.pop(state, top)
+        events.append(Event(f"{self.name(top['hq'])} activates {len(order['units'])} mechanized unit(s) (17.5)"))
+
+
+def soviet_limited(options: dict[str, Any]) -> bool:
+    """AVA 17.4: Soviet lines of communication along roads or railroads."""
+    return bool(options.get("soviet_supply_limited"))

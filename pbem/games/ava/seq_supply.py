@@ -5,7 +5,9 @@
    then the Axis on the board the Soviet losses leave; FFS: both at once);
    the Axis is exempt before the scenario's first Axis supply turn;
 2. ``withdraw``: the Axis may send units with an LOC to the Available Box
-   (11.2; FFS: not in enemy ZOC);
+   (11.2; FFS: not in enemy ZOC); ``transfer_axis``, ``transfer_soviet``:
+   FFS 16.3 (option hq_transfer, notes #60): each side may send HQs with an
+   LOC, not in enemy ZOC, to the next turn;
 3. ``smolensk``: the scenario's withdrawal of mechanized attack strength
    (AVA 18.2 / FFS 15.3(2));
 4. ``fortress``: Soviet fortress steps (14.1);
@@ -23,7 +25,8 @@ from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
 from pbem.games.ava.seqbase import SeqBase
 
-STAGES = ("start", "withdraw", "smolensk", "fortress", "standfast", "end")
+STAGES = ("start", "withdraw", "transfer_axis", "transfer_soviet", "smolensk", "fortress", "standfast", "end")
+TRANSFER = {"transfer_axis": AXIS, "transfer_soviet": SOVIET}
 
 
 class SupplyMixin(SeqBase):
@@ -47,7 +50,8 @@ class SupplyMixin(SeqBase):
         for group in order:
             sides = group if isinstance(group, tuple) else (group,)
             b = self.board(state)
-            lost = {u: 1 for side in sides for u in supply.out_of_loc(b, side)}
+            lost = {u: 1 for side in sides
+                    for u in supply.out_of_loc(b, side, limited=bool(self.options.get("soviet_supply_limited")))}
             if lost:
                 events.append(Event(f"Supply Check: {len(lost)} unit(s) without an LOC lose a step (11.1)"))
                 self.lose_steps(state, lost, "supply", events)
@@ -62,7 +66,10 @@ class SupplyMixin(SeqBase):
             return ["pass"] + [f"withdraw {self.short(u)}" for u in units] if units else []
         if stage == "smolensk":
             return self.withdrawal_options(state) if reinforce.withdrawal_due(b, turn) else []
-        lines = supply.loc(b, SOVIET)
+        if stage in TRANSFER:
+            hqs = self.supply_transfers(state, TRANSFER[stage])
+            return ["pass"] + [f"transfer {self.short(u)}" for u in hqs] if hqs else []
+        lines = supply.loc(b, SOVIET, limited=bool(self.options.get("soviet_supply_limited")))
         if stage == "fortress":
             sites = fortress.build_sites(b, turn, lines)
             n = fortress.building(self.scn, turn)
@@ -89,6 +96,23 @@ class SupplyMixin(SeqBase):
         for u in b.on_map(AXIS):
             try:
                 reinforce.check_to_available(b, [u], lambda x: b.unit(x)["hex"] in lines)
+            except IllegalOrder:
+                continue
+            out.append(u)
+        return out
+
+    def supply_transfers(self, state: State, side: str) -> list[str]:
+        """FFS 16.3 (#60): the side's HQs that may go to the next turn now."""
+        from pbem.games.ava import reinforce, supply
+        if not self.options.get("hq_transfer") or self.profile.hq_transfer != "any":
+            return []
+        b = self.board(state)
+        out = []
+        for u in b.on_map(side):
+            if not b.spec(u).is_hq:
+                continue
+            try:
+                reinforce.check_hq_transfer(b, u, supply.has_loc(b, u))
             except IllegalOrder:
                 continue
             out.append(u)
@@ -123,6 +147,11 @@ class SupplyMixin(SeqBase):
             need = self.scn.params.withdrawal_strength
             return Decision(self.seat_of(AXIS), "withdrawal", f"Supply Check: withdraw mechanized units of at least "
                             f"{need} attack strength (18.2)", opts, hint="withdraw UNIT ...")
+        if stage in TRANSFER:
+            side = TRANSFER[stage]
+            return Decision(self.seat_of(side), "transfer", f"Supply Check: {SIDE_NAME[side]} HQs with an LOC, not "
+                            "in enemy ZOC, may go to the next turn's Reinforcements (16.3): transfer UNIT or pass",
+                            opts, policy="transfer")
         if stage == "fortress":
             return Decision(self.seat_of(SOVIET), "fortress", "Supply Check: build fortress steps (14.1): "
                             "fortress HEX [HEX] or pass", opts, policy="fortress-build")
@@ -150,17 +179,25 @@ class SupplyMixin(SeqBase):
             reinforce.to_box(state, units, box)
             events.append(Event(f"Axis {'withdraws' if box == 'withdrawn' else 'sends to the Available Box'}: "
                                 + ", ".join(self.name(u) for u in units)))
+        elif stage in TRANSFER:
+            if verb != "transfer" or order["unit"] not in self.supply_transfers(state, TRANSFER[stage]):
+                raise IllegalOrder("answer transfer HQ (an HQ with an LOC, not in enemy ZOC, 16.3) or pass")
+            rules: Any = self           # OpsMixin's, on the same rules object
+            rules.transfer_hq(state, order["unit"], "", events)
+            return                  # another HQ may follow: the stage stays
         elif stage == "fortress":
             if verb != "fortress":
                 raise IllegalOrder("answer fortress HEX [HEX] or pass")
             before = dict(state.get("fortress", {}))
-            after = fortress.check_build(b, state["turn"], list(order["hexes"]), supply.loc(b, SOVIET))
+            after = fortress.check_build(b, state["turn"], list(order["hexes"]),
+                                         supply.loc(b, SOVIET, limited=bool(self.options.get("soviet_supply_limited"))))
             fortress.build(state, before, after)
             events.append(Event(f"Soviet builds fortress steps in {', '.join(order['hexes'])} (14.1)"))
         else:
             if verb != "standfast":
                 raise IllegalOrder("answer standfast HEX or pass")
-            fortress.check_stand_fast_removal(b, state["turn"], list(order["hexes"]), supply.loc(b, SOVIET))
+            fortress.check_stand_fast_removal(b, state["turn"], list(order["hexes"]),
+                                              supply.loc(b, SOVIET, limited=bool(self.options.get("soviet_supply_limited"))))
             fortress.remove_stand_fast(state, list(order["hexes"]))
             events.append(Event(f"Soviet removes the Stand Fast marker in {', '.join(order['hexes'])} (16.2)"))
         top["stage"] = STAGES[STAGES.index(stage) + 1]

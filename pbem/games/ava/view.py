@@ -97,7 +97,7 @@ def _map_block(rules: Any, state: dict[str, Any]) -> HexMapBlock | TextBlock:
 def _units(rules: Any, state: dict[str, Any], side: str) -> TableBlock:
     from pbem.games.ava import supply
     b = rules.board(state)
-    lines = supply.loc(b, side)
+    lines = supply.loc(b, side, limited=bool(rules.options.get("soviet_supply_limited")))
     rows = []
     for uid in b.on_map(side):
         x = state["units"][uid]
