@@ -15,11 +15,30 @@ from typing import Any, Callable
 
 from pbem import cycle, scenario, session
 from pbem.protocol import gamefile
-from pbem.errors import UsageError
+from pbem.errors import PbemError, UsageError
 from pbem.protocol.identity import generate, save_private, save_public
 from pbem.render.view import render_rich
 
-SIDE_NAMES = (("Anna", "anna@example.org"), ("Pavel", "pavel@example.org"))
+SIDE_NAMES = (("Anna", "anna@example.org"), ("Pavel", "pavel@example.org"), ("Nadia", "nadia@example.org"),
+              ("Sergei", "sergei@example.org"), ("Boris", "boris@example.org"), ("Vera", "vera@example.org"))
+
+
+def demo_setup(game: str, seats: int) -> tuple[str, dict[str, Any]]:
+    """The scenario and rule options of a demo with ``seats`` players: the
+    game's ``demo_setup(seats)`` where it has one (AVA's multiplayer)."""
+    from pbem import games
+
+    g = games.load(game)
+    if seats == 2:
+        return demo_scenario(game), {}
+    setup = getattr(g, "demo_setup", None)
+    if setup is None:
+        raise UsageError(f"{game}'s demo has 2 seats, not {seats}")
+    try:
+        name, options = setup(seats)
+    except PbemError as exc:
+        raise UsageError(f"{game}'s demo with {seats} seats: {exc}") from None
+    return str(name), dict(options)
 
 
 def demo_scenario(game: str) -> str:
@@ -34,17 +53,19 @@ def demo_scenario(game: str) -> str:
     return str(name)
 
 
-def run(game: str | None, exchanges: int, keep: Path | None, echo: Callable[[str], None], console: Any) -> None:
-    """Play the demo of ``game`` (None: :func:`pbem.games.default_demo`)."""
+def run(game: str | None, exchanges: int, keep: Path | None, echo: Callable[[str], None], console: Any,
+        seats: int = 2) -> None:
+    """Play the demo of ``game`` (None: :func:`pbem.games.default_demo`)
+    with ``seats`` players."""
     if game is None:
         from pbem import games
 
         game = games.default_demo()
-    name = demo_scenario(game)
+    name, options = demo_setup(game, seats)
     folder = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        last = _play(game, name, exchanges, folder, echo, console)
+        last = _play(game, name, exchanges, folder, echo, console, options)
     finally:
         if keep is None:
             shutil.rmtree(folder, ignore_errors=True)
@@ -55,22 +76,24 @@ def run(game: str | None, exchanges: int, keep: Path | None, echo: Callable[[str
 
 
 def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callable[[str], None],
-          console: Any) -> Path:
+          console: Any, options: dict[str, Any] | None = None) -> Path:
     data = scenario.load_toml(scenario.find(scenario_name))
     from pbem import games
 
     g = games.load(game)
+    options = dict(options or {})
+    seat_names = [s.name for s in cycle.write.game_seats(g, g.validate_options(options))]
     players = {}
-    for side, (name, email) in zip(g.sides, SIDE_NAMES):
+    for side, (name, email) in zip(seat_names, SIDE_NAMES):
         ident = generate(name, email)
         save_private(ident, folder / f"{name.lower()}.key.toml", None)
         save_public(ident.public, folder / f"{name.lower()}.id.toml")
         players[side] = ident
         echo(f"{name} plays {side}: fingerprint {ident.public.fingerprint}")
-    first, second = g.sides[0], g.sides[1]
+    first, second, *others = seat_names
     gf = cycle.new_game(game_id=f"{game}-demo", game=game, scenario_name=data["scenario"]["id"], scenario=data,
-                           options={}, dice="sealed", creator=players[first], creator_side=first,
-                           invited={second: players[second].public})
+                           options=options, dice="sealed", creator=players[first], creator_side=first,
+                           invited={s: players[s].public for s in seat_names[1:]})
     # Each player's program keeps its own verified view of the game and
     # checks every exchange the other sends before acting on it.
     views = {second: cycle.replay(gf, data, players[second])}
@@ -88,8 +111,19 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
     joined = _save(folder, gf, 2, joined_log)
     echo(f"--- {joined.name} ---")
     echo(joined_log)
-    echo(f"Game created by {first} and joined by {second} (sealed dice).\n")
-    configured: set[str] = set()
+    for seat in others:         # a game of more seats: each joins in turn
+        m = cycle.replay(gf, data, players[seat])
+        ex = cycle.join_exchange(m, players[seat], seat)
+        gf = gamefile.GameFile(gf.exchanges + [ex])
+        cycle.advance(m, ex, players[seat])
+        for s, view in views.items():
+            cycle.advance(view, ex, players[s])
+        views[seat] = m
+        path = _save(folder, gf, len(gf.exchanges), session.turn_log(m, m.records[-1:]))
+        echo(f"--- {path.name} ---")
+        echo(session.turn_log(m, m.records[-1:]))
+    echo(f"Game created by {first} and joined by {', '.join(seat_names[1:])} (sealed dice).\n")
+    configured: dict[str, set[str]] = {s: set() for s in seat_names}
     for _ in range(count):
         sender = views[first].next_sender()
         if sender is None:
@@ -97,12 +131,14 @@ def _play(game: str, scenario_name: str, count: int, folder: Path, echo: Callabl
         side = sender
         me = players[side]
         turn = cycle.Turn(views[side], me)
-        if side not in configured and hasattr(turn.m.rules, "demo_policies") and not turn.done:
-            # Standing orders answer routine questions without an email.
+        if hasattr(turn.m.rules, "demo_policies") and not turn.done:
+            # Standing orders answer routine questions without an email; one
+            # may answer the decision at hand and end the exchange, and the
+            # rest wait for the seat's next one.
             for name, value in turn.m.rules.demo_policies(side).items():
-                if not turn.done:       # a standing order may answer the decision at hand and end the exchange
+                if not turn.done and name not in configured[side]:
                     turn.push(f"policy {name} {value}")
-        configured.add(side)
+                    configured[side].add(name)
         while (decision := turn.pending()) is not None:     # None once the exchange is done
             turn.push(turn.m.rules.demo_order(turn.es["game"], decision))
         ex = turn.finish()

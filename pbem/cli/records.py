@@ -287,9 +287,10 @@ def _kept_eml(out: Path, game_file: Path) -> bytes | None:
 @click.argument("game", required=False, default=None)
 @click.option("--exchanges", default=8, show_default=True, help="How many exchanges to play.")
 @click.option("--keep", type=click.Path(file_okay=False, path_type=Path), help="Keep the demo folder here.")
-def demo(game: str | None, exchanges: int, keep: Path | None) -> None:
+@click.option("--seats", default=2, show_default=True, help="Players at the table (a multiplayer game: ava 4 to 6).")
+def demo(game: str | None, exchanges: int, keep: Path | None, seats: int) -> None:
     """A scripted game between two generated players in a temporary folder:
     each exchange's turn log and sitreps, then a full verify."""
     from pbem import demo as demomod
 
-    demomod.run(game, exchanges, keep, echo=click.echo, console=_console())
+    demomod.run(game, exchanges, keep, echo=click.echo, console=_console(), seats=seats)

@@ -31,9 +31,13 @@ from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, State, View
 from pbem.games.ava import orders, policies
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET, Scenario
 from pbem.games.ava.profile import Profile
+from pbem.games.ava import seating as seatmod
+from pbem.games.ava import seq_master, seq_queue
 from pbem.games.ava.seq_combat import CombatMixin
 from pbem.games.ava.seq_command import SEALED, CommandMixin
+from pbem.games.ava.seq_master import MasterMixin
 from pbem.games.ava.seq_ops import OpsMixin
+from pbem.games.ava.seq_queue import QueueMixin
 from pbem.games.ava.seq_options import OptionsMixin
 from pbem.games.ava.seq_reinf import ReinfMixin
 from pbem.games.ava.seq_setup import SetupMixin
@@ -64,13 +68,20 @@ def new_frame(kind: str, **kw: Any) -> dict[str, Any]:
     return {"k": kind, **kw}
 
 
-class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, SupplyMixin, ReinfMixin, BaseRules):
+class AvaRules(OptionsMixin, SetupMixin, CommandMixin, QueueMixin, MasterMixin, OpsMixin, CombatMixin, SupplyMixin,
+               ReinfMixin, BaseRules):
     """The rules of one *Fierce Fight!* game (AVA or FFS profile) bound to
     one scenario and its rule options."""
 
-    def __init__(self, scn: Scenario, profile: Profile, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, scn: Scenario, profile: Profile, options: dict[str, Any] | None = None, *,
+                 seating: seatmod.Seating | None = None,
+                 master_table: dict[int, tuple[int, int]] | None = None) -> None:
         self.scn, self.profile = scn, profile
         self.options = dict(options or {})
+        if seating is not None:
+            self.seating = seating
+        if master_table is not None:
+            self.master_table = master_table
         self._decisions: dict[bytes, Decision | None] = {}
         self.last_turn = scn.track.last_turn
         m = scn.map
@@ -103,7 +114,7 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, Su
             units[uid] = {"hex": h, "box": box, "steps": s.steps, "active": False, "moved": False,
                           "attacked": False, "retreated": False}
         stack = [new_frame("select", done=[])]
-        if self.scn.params.surprise_attack:
+        if self.scn.params.surprise_attack and self.seating.mode != seatmod.VARIANT:   # 20.2: after selection
             stack.append(new_frame("surprise"))
         zoned = any(s.start.startswith("zone:") for s in self.scn.units.values())
         if zoned:
@@ -118,7 +129,7 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, Su
             "active": None, "attacked_hexes": [],
             "vp_awards": {}, "axis_losses": [],
             "winner": None, "result": [],
-            "hidden": {AXIS: {"chits": {}}, SOVIET: {"chits": {}}},
+            "hidden": {seat: {"chits": {}} for seat in self.seat_names()},
         }
         # The Surprise Attack's activation draws nothing: settle it now so
         # that the first decision is on top.
@@ -158,7 +169,7 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, Su
         if fn is None:
             raise RuntimeError(f"frame {top['k']} has no decision (the sequence stopped on it)")
         d: Decision = fn(state, top)
-        return d
+        return self.address(state, top, d)
 
     def apply(self, state: State, side: str, order: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         return self.apply_decided(state, side, order, rng, self.pending(state))
@@ -169,7 +180,7 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, Su
         if why:
             raise IllegalOrder(why)
         assert d is not None
-        orders.check_shape(order, self.scn)
+        self.check_shape(order)
         if order["verb"] == "reveal" and d.kind != "reveal":
             raise IllegalOrder(f"nothing to reveal now: the decision is {d.kind}")
         top = state["stack"][-1]
@@ -182,25 +193,49 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, Su
             self._scope = outer
         return state, events
 
-    @staticmethod
-    def not_yours(d: Decision | None, side: str) -> str | None:
+    def not_yours(self, d: Decision | None, side: str) -> str | None:
         if d is None:
             return "the game is over"
+        if side != d.seat and self.multi:
+            return f"it is {d.seat}'s decision ({d.kind}), not {side}'s"
         if side != d.seat:
             return f"it is the {SIDE_NAME.get(d.seat, d.seat)} player's decision ({d.kind}), not the " \
                    f"{SIDE_NAME.get(side, side)}"
         return None
 
     def parse(self, text: str, state: State, side: str) -> dict[str, Any]:
+        mine = seq_queue.parse_choice(text.split()) or seq_master.parse_cup(text.split(), self.scn, side)
+        if mine is not None:
+            self.check_shape(mine)
+            return mine
         return self.route(orders.parse(text, self.scn), state)
 
+    def check_shape(self, order: Any) -> None:
+        """The multiplayer orders' shapes (seq_queue, seq_master), the others' (orders)."""
+        verb = order.get("verb") if isinstance(order, dict) else None
+        if verb == seq_queue.QUEUE_VERB:
+            seq_queue.check_choice_shape(order)
+        elif verb == seq_master.CUP_VERB:
+            seq_master.check_cup_shape(order, self.scn)
+        else:
+            orders.check_shape(order, self.scn)
+
     def format(self, order: dict[str, Any]) -> str:
+        if order.get("verb") == seq_queue.QUEUE_VERB:
+            return str(order["choice"])
+        if order.get("verb") == seq_master.CUP_VERB:
+            return seq_master.format_cup(order)
         return orders.format(order, self.scn)
 
     def check_policy(self, state: State, seat: str, name: str, value: str) -> str | None:
-        return policies.refusal(self, seat, name, value)
+        if name in seq_queue.POLICIES:
+            return seq_queue.policy_refusal(self.seating, seat, name, value)
+        return policies.refusal(self, self.side_of_seat(seat), name, value)
 
     def standing_answer(self, state: State, decision: Decision, policies_: dict[str, Any]) -> dict[str, Any] | None:
+        if self.multi and decision.policy in ("controller", "interrupt") \
+                and state["stack"][-1]["k"] in ("queue", "mdraw"):
+            return self.scoped(lambda: self.multi_answer(state, decision, policies_))
         return self.scoped(lambda: policies.answer(self, state, decision, policies_))
 
     def demo_order(self, state: State, decision: Decision) -> dict[str, Any] | str:
@@ -209,7 +244,10 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, OpsMixin, CombatMixin, Su
 
     def demo_policies(self, side: str) -> dict[str, str]:
         from pbem.games.ava import bot
-        return dict(bot.POLICIES[side])
+        mine = dict(bot.POLICIES[self.side_of_seat(side)])
+        if side == seatmod.controller(self.seating):
+            mine["controller"] = "simple"
+        return mine
 
     def query(self, state: State, side: str, text: str) -> str:
         from pbem.games.ava import query

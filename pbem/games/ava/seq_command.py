@@ -23,7 +23,9 @@ from math import comb
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.games.ava import controller
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
+from pbem.games.ava.seating import CONTROLLER, VARIANT
 from pbem.games.ava.seqbase import SeqBase
 
 SEALED = "sealed:"         # a cup token "sealed:<handle>": a chit still face down
@@ -82,6 +84,7 @@ class CommandMixin(SeqBase):
         b = self.board(state)
         hqs = sorted(u for u in b.on_map(AXIS) if b.spec(u).is_hq and b.spec(u).type == "panzergruppe")
         state["active"] = AXIS
+        self.set_commander(state, self.seat_of(AXIS))     # A49: the Axis side's seat orders it
         n = 0
         for hq in hqs:
             for u in activation.activated_by(b, hq, surprise=True):
@@ -99,6 +102,8 @@ class CommandMixin(SeqBase):
 
     def _ask_select(self, state: State, top: dict[str, Any]) -> Decision:
         from pbem.games.ava import chits
+        if self.seating.mode == VARIANT:
+            return self.ask_cup(state, top)
         side = self._select_side(top)
         seat = self.seat_of(side)
         turn = state["turn"]
@@ -120,6 +125,9 @@ class CommandMixin(SeqBase):
     def _do_select(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
                    events: list[Event]) -> None:
         from pbem.games.ava import chits
+        if self.seating.mode == VARIANT:
+            self.do_cup(state, top, d, order, events)
+            return
         side = self._select_side(top)
         if d.kind == "extra":
             if order["verb"] != "extra":
@@ -135,7 +143,7 @@ class CommandMixin(SeqBase):
             if c not in pool or self.kind(c) != "interrupt":
                 raise IllegalOrder(f"{c} is not an interrupt chit the {SIDE_NAME[side]} player may hold now")
         secret = order.get("secret")
-        hidden = state["hidden"].get(side)
+        hidden = state["hidden"].get(self.seat_of(side))
         if secret is None and hidden is not None:
             raise IllegalOrder("a chit selection carries its chits in its secret part (chits ID ID ...)")
         count = len(secret["chits"]) if secret is not None else order.get("count")
@@ -167,12 +175,13 @@ class CommandMixin(SeqBase):
                        hand: list[str], events: list[Event]) -> None:
         """k public handles, which say nothing of the chits under them."""
         handles = [f"{side[0]}{state['turn']}.{i}" for i in range(1, count + 1)]
-        hidden = state["hidden"].get(side)
+        seat = self.seat_of(side)        # A49: the side's seat selects and keeps them
+        hidden = state["hidden"].get(seat)
         if secret is not None and hidden is not None:
             hidden["chits"] = {h: [c, state["turn"]] for h, c in zip(handles, secret["chits"])}
         state["picks"][side] = {"from": [c for c in pool if self.kind(c) != "interrupt"]}
         for h in handles:
-            state["sealed"][h] = side
+            state["sealed"][h] = seat
             state["cup"].append(SEALED + h)
         state["hand"][side] = sorted(hand)
         events.append(Event(f"{SIDE_NAME[side]} puts {count} chit(s) in the cup"
@@ -185,7 +194,8 @@ class CommandMixin(SeqBase):
         for side in SIDES:
             state["cup"] += self.mandatory_chits(state, side)
         state["phase"] = "command"
-        self.push(state, "execute")
+        self.push(state, "queue", q=controller.new_queue(), revealing=None, passed=[]) \
+            if self.seating.mode == CONTROLLER else self.push(state, "execute")
         events.append(Event(f"Turn {state['turn']}: {len(state['cup'])} chits in the cup"))
 
     # ----------------------------------------------------- hidden items
@@ -203,21 +213,24 @@ class CommandMixin(SeqBase):
         """A chit turned up must be one of the seat's face-down handles, a chit
         of this turn it could select when it chose, never an interrupt (held
         in hand, 6.3), and not one already face up this turn."""
+        side = self.side_of_seat(seat)
         if state.get("sealed", {}).get(handle) != seat:
             return f"{handle} is not a face-down {SIDE_NAME.get(seat, seat)} chit in the cup"
         if not isinstance(value, dict) or set(value) != {"chit", "turn"}:
             return "not a chit and its turn"
         chit, turn = value["chit"], value["turn"]
-        spec = self.scn.chits.get(chit) if isinstance(chit, str) else None
-        if spec is None or spec.side != seat:
-            return f"{chit!r} is not a {SIDE_NAME.get(seat, seat)} chit"
         if turn != state["turn"]:
             return f"{chit} was put in the cup on turn {turn!r}, not this turn ({state['turn']})"
-        if chit not in (state["picks"].get(seat) or {}).get("from", []):
+        if self.seating.mode == VARIANT:
+            return self.hq_opening_refusal(state, seat, chit)
+        spec = self.scn.chits.get(chit) if isinstance(chit, str) else None
+        if spec is None or spec.side != side:
+            return f"{chit!r} is not a {SIDE_NAME.get(side, side)} chit"
+        if chit not in (state["picks"].get(side) or {}).get("from", []):
             return f"{chit} could not be selected this turn (6.2)"
         face_up = (set(state["played"]) | {c for c in state["cup"] if not c.startswith(SEALED)}) \
             - set(state["shown"].values())
-        if chit in face_up or chit in state["hand"].get(seat, []):
+        if chit in face_up or chit in state["hand"].get(side, []):
             return f"{chit} is already face up or in hand this turn, so it was not cupped"
         return None
 
@@ -225,7 +238,7 @@ class CommandMixin(SeqBase):
         """A selection goes into the file with how many chits it seals (public)
         and the chits in its secret part, which the core seals and commits."""
         secret = order.get("secret")
-        if order.get("verb") != "chits" or not isinstance(secret, dict) or not isinstance(secret.get("chits"), list):
+        if order.get("verb") not in ("chits", "cup") or not isinstance(secret, dict) or not isinstance(secret.get("chits"), list):
             return order
         return dict(order, count=len(secret["chits"]))
 
@@ -234,8 +247,16 @@ class CommandMixin(SeqBase):
         if state["hidden"].get(decision.seat) is None:
             raise IllegalOrder(f"the {SIDE_NAME.get(decision.seat, decision.seat)} secrets are not held here")
         if decision.kind == "reveal":
-            return {"verb": "reveal", "open": [top["token"][len(SEALED):]]}
+            return {"verb": "reveal", "open": [self.reveal_token(top)[len(SEALED):]]}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
+
+    def reveal_token(self, top: dict[str, Any]) -> str:
+        """The face-down token the top frame waits to see turned up."""
+        if top["k"] == "queue":
+            return str(top["q"]["entries"][top["revealing"]]["token"])
+        if top["k"] == "mdraw":
+            return str(top["draws"][top["at"]]["token"])
+        return str(top["token"])
 
     # ----------------------------------------------------- Command Phase (7)
     def _auto_execute(self, state: State, top: dict[str, Any], rng: Rng, events: list[Event]) -> bool:
@@ -246,33 +267,43 @@ class CommandMixin(SeqBase):
             token = state["cup"].pop(i)
             chit = None if token.startswith(SEALED) else token
             self.push(state, "drawn", token=token, chit=chit, passed=[])
-            owner = self.token_owner(state, token)
-            events.append(Event(f"Drawn: {chit}" if chit else f"Drawn: a {SIDE_NAME[owner]} chit"))
+            events.append(Event(f"Drawn: {chit}" if chit else f"Drawn: {self.a_chit(state, token)}"))
             return True
         self.pop(state, top)
         self.push(state, "endcup")
         return True
 
     def token_owner(self, state: State, token: str) -> str:
+        """The seat holding a face-down token; a face-up chit's side."""
         if token.startswith(SEALED):
             found: str = state["sealed"][token[len(SEALED):]]
             return found
         side = self.scn.chits[token].side
         return side if side in SIDES else "common"
 
+    def token_side(self, state: State, token: str) -> str:
+        """How a token shows to everyone: the side name of its back."""
+        side = self.side_of_seat(self.token_owner(state, token))
+        return SIDE_NAME.get(side, side)
+
+    def a_chit(self, state: State, token: str) -> str:
+        """"an Axis chit", "a Soviet chit": a face-down token as all see it."""
+        side = self.token_side(state, token)
+        return f"{'an' if side[:1] in 'AEIOU' else 'a'} {side} chit"
+
     def _deal(self, state: State, rng: Rng) -> None:
         """Before the first draw each side's face-down chits are mixed under
         their handles by its own secret stream: where a handle stands says
         nothing of its chit.  The draw itself is public."""
         state["dealt"] = True
-        for side in SIDES:
-            handles = [h for h, s in sorted(state["sealed"].items()) if s == side]
+        for seat in self.seat_names():
+            handles = [h for h, s in sorted(state["sealed"].items()) if s == seat]
             if len(handles) < 2:
                 continue
-            srng = rng.secret(side)
-            mine = state["hidden"].get(side)
+            srng = rng.secret(seat)
+            mine = state["hidden"].get(seat)
             if srng is not None and mine is not None:
-                dealt = srng.shuffle([mine["chits"][h] for h in handles], f"{side} chits face down in the cup")
+                dealt = srng.shuffle([mine["chits"][h] for h in handles], f"{seat} chits face down in the cup")
                 mine["chits"].update(zip(handles, dealt))
 
     def _auto_drawn(self, state: State, top: dict[str, Any], rng: Rng, events: list[Event]) -> bool:
@@ -296,7 +327,7 @@ class CommandMixin(SeqBase):
     def _ask_drawn(self, state: State, top: dict[str, Any]) -> Decision:
         if top["chit"] is None:
             owner = self.token_owner(state, top["token"])
-            return Decision(self.seat_of(owner), "reveal", "reveal the chit drawn from the cup", private=True)
+            return Decision(owner, "reveal", "reveal the chit drawn from the cup", private=True)
         window = self._window(state, top)
         assert window is not None
         side, held = window
@@ -310,7 +341,7 @@ class CommandMixin(SeqBase):
                   events: list[Event]) -> None:
         from pbem.games.ava import chits
         if d.kind == "reveal":
-            self._reveal(state, top, d, order, events)
+            top["chit"] = self.open_token(state, top["token"], d, order, events)
             return
         if order["verb"] != d.kind:
             raise IllegalOrder(f"answer {d.kind} no or {d.kind} CHIT")
@@ -328,9 +359,11 @@ class CommandMixin(SeqBase):
         events.append(Event(f"{cid} cancels {top['chit']}, which goes back in the cup"))
         self.play(state, cid, rng, events)
 
-    def _reveal(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any],
-                events: list[Event]) -> None:
-        c = top["token"][len(SEALED):]
+    def open_token(self, state: State, token: str, d: Decision, order: dict[str, Any],
+                   events: list[Event]) -> str:
+        """The owner turns up face-down ``token`` (its opening checked by the
+        core and :meth:`check_opening`): the chit under it."""
+        c = token[len(SEALED):]
         ops = order.get("openings")
         mine = state["hidden"].get(d.seat)
         if ops is None and order.get("open") == [c] and mine is not None and c in mine["chits"]:
@@ -345,10 +378,10 @@ class CommandMixin(SeqBase):
         if why:
             raise IllegalOrder(f"revealed chit {c}: {why}")
         assert isinstance(value, dict)
-        top["chit"] = value["chit"]
         del state["sealed"][c]
         state["shown"][c] = value["chit"]
         events.append(Event(f"The chit is {value['chit']}"))
+        return str(value["chit"])
 
     # ----------------------------------------------------- chit resolution (7.2)
     def play(self, state: State, cid: str, rng: Rng, events: list[Event]) -> None:
@@ -359,6 +392,7 @@ class CommandMixin(SeqBase):
         what, arg = chits.effect(self.board(state), cid)
         side = self.scn.chits[cid].side
         state["active"] = side if side in SIDES else None
+        self.set_commander(state, self.chit_seat(state, cid))
         if what == "supply":
             events.append(Event("Supply Check (11)"))
             self.push(state, "supply", stage="start")
@@ -403,6 +437,8 @@ class CommandMixin(SeqBase):
             u.pop("reserve_attack", None)
         state["attacked_hexes"] = []
         state["active"] = None
+        if "commander" in state:
+            state["commander"] = None
 
     # ----------------------------------------------------- end of the cup
     def _end_of_cup(self, state: State) -> tuple[list[str], list[str]]:
@@ -463,9 +499,11 @@ class CommandMixin(SeqBase):
                 u["box"] = "available"
         state.update(cup=[], played=[], sealed={}, shown={}, picks={}, dealt=False,
                      hand={AXIS: [], SOVIET: []}, phase="selection")
-        for side in SIDES:
-            if state["hidden"].get(side) is not None:
-                state["hidden"][side]["chits"] = {}
+        for seat in self.seat_names():
+            if state["hidden"].get(seat) is not None:
+                state["hidden"][seat]["chits"] = {}
+        if "hqcups" in state:
+            state["hqcups"] = {}
         events.append(Event(f"End Phase: Turn {t} begins"))
         self.push(state, "select", done=[])
         return True
