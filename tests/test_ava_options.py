@@ -50,7 +50,8 @@ def draw_axis(rules: Any, st: dict[str, Any], axis: str = "chits ax-2PzG", sovie
 # --------------------------------------------------------------- the options themselves
 def test_options_are_listed_per_book_with_the_profile_default() -> None:
     ava, ffs = GAME.options(), FFS_GAME.options()
-    for name in ("hq_transfer", "soviet_supply_limited", "mech_limit", "pzg_second_activation", "vp_bidding"):
+    for name in ("hq_transfer", "soviet_supply_limited", "mech_limit", "pzg_second_activation",
+                 "army19_turn3_only", "zhukov_in_campaign"):
         assert name in ava
     assert "hq_transfer" in ffs and "mech_limit" not in ffs and "pzg_second_activation" not in ffs
     assert ava["stacking_check"][0] == "unit" and ffs["stacking_check"][0] == "segment"
@@ -202,3 +203,54 @@ def test_17_6_a_panzergruppe_without_an_loc_gets_no_second_activation() -> None:
         assert second is not opt, events
         if opt:
             assert any("no second activation (17.6)" in e for e in events)
+
+
+# --------------------------------------------------------------- 15.3 (A24) army19_turn3_only
+@pytest.mark.parametrize("option", [False, True])
+def test_15_3_a24_the_19th_army_waits_for_a_later_draw_unless_turn3_only(option: bool) -> None:
+    units = {"2PzG": U("axis", "hq", 1, 2, 8, steps=1, type="panzergruppe", start="1510", command_range=4),
+             "13A": U("soviet", "hq", 1, 2, 6, steps=1, type="army", start="1528", command_range=4),
+             "19A": U("soviet", "hq", 1, 2, 6, steps=1, type="army", start="turn:3", flags=["19A"]),
+             "19-1": U("soviet", "foot", 3, 4, 6, start="turn:3", flags=["19A"])}
+    rules, st = build(units=units, chits={"supply": {"side": "common", "kind": "supply"}},
+                      options={"army19_turn3_only": option}, params={"army19_turn": 3})
+    st["turn"] = 3
+    play(rules, st, "chits")
+    play(rules, st, "chits", ScriptedDice(draws=["supply"]))
+    assert st["turn"] == 4
+    assert (st["units"]["19-1"]["box"] == "withdrawn") is option
+    assert (st["units"]["19A"]["box"] == "track:3") is not option
+
+
+# --------------------------------------------------------------- 8.1 (A4, #62) reactivate_same_hq
+@pytest.mark.parametrize("option", [True, False])
+def test_8_1_a4_a_second_chit_of_the_same_hq_reactivates_unless_the_literal_reading(option: bool) -> None:
+    chits = dict(CHITS, **{"ax-2PzG-b": {"side": "axis", "kind": "hq", "hq": "2PzG"}})
+    units = {"2PzG": U("axis", "hq", 1, 2, 8, steps=1, type="panzergruppe", start="1510", command_range=4),
+             "3Pz": U("axis", "mech", 8, 6, 12, start="1511"),
+             "13A": U("soviet", "hq", 1, 2, 6, steps=1, type="army", start="1528", command_range=4)}
+    rules, st = build(units=units, chits=chits, options={"reactivate_same_hq": option})
+    play(rules, st, "chits ax-2PzG ax-2PzG-b")
+    play(rules, st, "chits su-13A", ScriptedDice(draws=["sealed:a1.1"]))
+    reveal(rules, st)
+    assert st["units"]["3Pz"]["active"]
+    play(rules, st, "end-move")
+    play(rules, st, "end-combat", ScriptedDice(draws=["sealed:a1.2"]))
+    reveal(rules, st)
+    assert st["units"]["3Pz"]["active"] is option and st["units"]["2PzG"]["active"]
+
+
+def test_ffs_15_6_2_full_game_margin_option() -> None:
+    from pbem.games.ava import victory
+    rules, _ = build("ffs", options={"full_game_margin": 39})
+    assert rules.options["full_game_margin"] == 39
+    assert victory.outcome(rules.scn, rules.profile, {"axis": 39}, bid=39)[0] == "axis"
+
+
+def test_check_scenario_reports_inconsistencies_not_only_gaps() -> None:
+    units = {"a": U("axis", "foot", 3, start="1510"), "b": U("axis", "foot", 3, start="1510"),
+             "c": U("axis", "foot", 3, start="1510"), "d": U("soviet", "foot", 3, start="zone:nowhere")}
+    out = GAME.check_scenario(avahelp.mini(units=units))
+    assert any("hex 1510: set up with a, b, c" in line for line in out)
+    assert any("names no deployment zone" in line for line in out)
+    assert FFS_GAME.check_scenario(avahelp.mini(units=units))[-1] == "scenario: a ava scenario, not ffs"

@@ -24,9 +24,14 @@ _OPTIONAL = {
     "mech_limit": (False, "AVA 17.5: a German HQ activates at most 10 mechanized units", ("ava",)),
     "pzg_second_activation": (False, "AVA 17.6: a Panzergruppe HQ's second activation needs an LOC not on "
                                      "another PzG HQ's railroad of this turn", ("ava",)),
-    "vp_bidding": (False, "AVA 17.1 / FFS 16.1: sealed VP bids before the game; the higher bid plays the Axis "
-                          "and is his target", ("ava", "ffs")),
     "zhukov_in_campaign": (False, "AVA 18.1 (A29): Zhukov's Command also where the map has Leningrad", ("ava",)),
+    "reactivate_same_hq": (True, "AVA 8.1 (A4) / FFS 8.1.2 (#62): a unit may act again under a second "
+                                 "activation by the same HQ (false: only a different HQ re-activates it)",
+                           ("ava", "ffs")),
+    "fortress_takes_combat_losses": (True, "FFS 14.3.2 (#47): combat step losses may be put on the fortress",
+                                     ("ffs",)),
+    "full_game_margin": (0, "FFS 15.6(2) (#56): the Axis lead that wins the full game (0: the scenario's, 40; "
+                            "39 reads 'more than 39' as AVA's 'or more')", ("ffs",)),
     "army19_turn3_only": (False, "AVA 15.3 (A24): the 19th Army is lost if not entered by the end of Turn 3",
                           ("ava",)),
 }

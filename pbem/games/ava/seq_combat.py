@@ -214,7 +214,9 @@ class CombatMixin(SeqBase):
         if f["stage"] == "aloss":
             return [u for u in f["attackers"] if state["units"][u]["hex"]], f["res"]["a"], None
         here = sorted(b.units_at(f["hex"]))
-        return here, f["res"]["d"], f["hex"] if b.fortress(f["hex"]) else None
+        # FFS 14.3.2 (#47, option fortress_takes_combat_losses): a lone fortress takes them whatever the option
+        takes = bool(self.options.get("fortress_takes_combat_losses", True)) or not here
+        return here, f["res"]["d"], f["hex"] if b.fortress(f["hex"]) and takes else None
 
     def loss_choices(self, state: State, f: dict[str, Any]) -> list[dict[str, int]]:
         from pbem.games.ava import combat

@@ -104,10 +104,28 @@ class OptionsMixin(SeqBase):
             state["active"] = None
             return
         super().activate_hq(state, cid, hq, events)  # type: ignore[misc]
+        self._same_hq_again(state, hq, events)
         if self.options.get("mech_limit"):
             active = sorted(u for u, x in state["units"].items() if x["active"])
             if activation.mech_choice(self.board(state), hq, active):
                 self.push(state, "mech_pick", hq=hq)
+
+    def _same_hq_again(self, state: State, hq: str, events: list[Event]) -> None:
+        """Option reactivate_same_hq false (the literal AVA 8.1 / FFS 8.1.2):
+        units this HQ activated earlier this turn stay inactive."""
+        rec = state.get("acts") or {}
+        if rec.get("turn") != state["turn"]:
+            rec = {"turn": state["turn"], "by": {}}
+        state["acts"] = rec
+        now = sorted(u for u, x in state["units"].items() if x["active"] and u != hq)
+        if not self.options.get("reactivate_same_hq", True):
+            again = [u for u in now if u in rec["by"].get(hq, [])]
+            for u in again:
+                state["units"][u]["active"] = False
+            if again:
+                events.append(Event(f"{len(again)} unit(s) already activated by {self.name(hq)} this turn stay "
+                                    "inactive (8.1)"))
+        rec["by"][hq] = sorted(set(rec["by"].get(hq, [])) | set(now))
 
     def _pzg_eligible(self, state: State, hq: str, events: list[Event]) -> bool:
         from pbem.games.ava import supply
@@ -154,6 +172,18 @@ class OptionsMixin(SeqBase):
             state["units"][u]["active"] = False
         self.pop(state, top)
         events.append(Event(f"{self.name(top['hq'])} activates {len(order['units'])} mechanized unit(s) (17.5)"))
+
+    # ----------------------------------------------------- 15.3 option army19_turn3_only (A24)
+    def _auto_endturn(self, state: State, top: dict[str, Any], rng: Rng, events: list[Event]) -> bool:
+        from pbem.games.ava import reinforce
+        done: bool = super()._auto_endturn(state, top, rng, events)  # type: ignore[misc]
+        last = self.scn.params.army19_turn
+        if self.options.get("army19_turn3_only") and last and state["turn"] > last:
+            lost = reinforce.army19_group(self.board(state))
+            if lost:
+                reinforce.to_box(state, lost, "withdrawn")
+                events.append(Event(f"The 19th Army did not enter by Turn {last}: {len(lost)} unit(s) lost (15.3)"))
+        return done
 
 
 def soviet_limited(options: dict[str, Any]) -> bool:
