@@ -47,10 +47,24 @@ def _situation(rules: Any, state: dict[str, Any], seat: str | None) -> TextBlock
     held = [f"{SIDE_NAME[s]} {', '.join(c)}" for s, c in state["hand"].items() if c]
     if held:
         lines.append(f"Held in hand: {'; '.join(held)}")
+    if "zhukov" in state:
+        lines.append(f"Zhukov's Command declared on Turn {state['zhukov']} (18.1)")
+    chosen = _options_chosen(rules)
+    if chosen:
+        lines.append(f"Rule options: {', '.join(chosen)}")
     own = (state["hidden"].get(seat) or {}).get("chits") if seat in SIDES else None
     if own:
         lines.append(f"Your face-down chits this turn (secret): {', '.join(sorted(c for c, _ in own.values()))}")
     return TextBlock("situation", tuple(lines))
+
+
+def _options_chosen(rules: Any) -> list[str]:
+    """The rule options that differ from the game's defaults."""
+    from pbem.games.ava import OPTIONS
+    from pbem.games.ava.options import rule_options
+    from pbem.games.ava.profile import PROFILES
+    defaults = {k: d for k, (d, _) in {**OPTIONS, **rule_options(PROFILES[rules.profile.game])}.items()}
+    return [f"{k}={v}" for k, v in sorted(rules.options.items()) if k in defaults and v != defaults[k]]
 
 
 def _focus(rules: Any, state: dict[str, Any]) -> list[str]:
@@ -104,10 +118,11 @@ def _units(rules: Any, state: dict[str, Any], side: str) -> TableBlock:
         spec = rules.scn.units[uid]
         status = ", ".join(w for w, on in (("active", x["active"]), ("moved", x["moved"]),
                                             ("attacked", x["attacked"])) if on)
+        fort = b.fortress(x["hex"])
         rows.append((rules.short(uid), x["hex"], picture.strength(rules, state, uid), f"{x['steps']}/{spec.steps}",
-                     "yes" if x["hex"] in lines else "NO", status))
-    return TableBlock(f"{SIDE_NAME[side]} units on the map", ("unit", "hex", "strength", "steps", "LOC", "status"),
-                      tuple(rows))
+                     "yes" if x["hex"] in lines else "NO", f"+{fort}" if fort else "-", status))
+    return TableBlock(f"{SIDE_NAME[side]} units on the map",
+                      ("unit", "hex", "strength", "steps", "LOC", "fortress", "status"), tuple(rows))
 
 
 def _boxes(rules: Any, state: dict[str, Any]) -> TextBlock:
