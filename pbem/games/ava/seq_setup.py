@@ -17,7 +17,8 @@ The kind of a zone is read from its name in ``[map.deployment]``:
   unit stands on it when the side is done;
 * anything else (``..._range``): a Deployment Range (AVA 4.0(2)(b), the
   hexes within N of the printed hex, transcribed hex by hex) / the zone
-  around an FFS SET UP HEX: no fill rule.
+  around an FFS SET UP HEX: no fill rule; where a zone ``NAME_hex`` goes
+  with ``NAME_range``, that hex holds a unit (FFS #8).
 
 Everywhere at most two units a hex, HQs included (3.1).  An HQ flagged
 ``with_combat_unit`` (AVA 4.0(2): 2PzG) has a combat unit in its hex.
@@ -106,6 +107,9 @@ class SetupMixin(SeqBase):
                    f"{zone_of(self.scn.units[left[0]].start)}"
         occupied = {x["hex"] for u, x in state["units"].items() if x["hex"] and self.scn.units[u].side == side}
         zones = sorted({zone_of(self.scn.units[u].start) or "" for u in self.zoned(side)})
+        # FFS #8: a zone around a printed SET UP HEX (NAME_range) has that hex as NAME_hex
+        zones = sorted(set(zones) | {f"{z.rsplit('_', 1)[0]}_hex" for z in zones
+                                     if f"{z.rsplit('_', 1)[0]}_hex" in self.scn.map.deployment})
         for z in zones:
             hexes = self.scn.map.deployment.get(z, frozenset())
             kind = zone_kind(z, hexes)
