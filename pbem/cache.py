@@ -51,7 +51,7 @@ from pbem.protocol.gamefile import GameFile, exchange_hash
 
 MAGIC = b"pbem-cache/1\n"
 KEEP = 3                      # entries kept per game and reader (newest)
-_NOT_KEPT = ("game", "rules")  # rebuilt from the header and the scenario
+_NOT_KEPT = ("game", "rules", "records_memo")  # rebuilt from the header and the scenario
 
 
 def folder() -> Path:

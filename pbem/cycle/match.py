@@ -16,7 +16,7 @@ from typing import Any
 
 from pbem.errors import InvalidFile
 from pbem.game import Decision, Event, Order, Rules, SeatSpec, public
-from pbem.protocol.canon import digest
+from pbem.protocol.canon import RecordMemo, canonical_spliced, digest, largest_table, sha256
 from pbem.protocol.types import EngineState as EngineState
 from pbem.protocol.types import Exchange
 
@@ -119,6 +119,9 @@ class Match:
         self.secret_seeds: dict[str, bytes] = {}         # seat -> secret seed, where this program knows it
         self.anchors_fixed_at = 0                        # the exchange of the last join (or the new game)
         self.forfeits: dict[str, int] = {}               # seat -> exchange that recorded its forfeit
+        # Speed only: the canonical bytes of unchanged unit records, reused
+        # by the state hash of every exchange (never kept with the match).
+        self.records_memo = RecordMemo()
 
     # -- seats ------------------------------------------------------------------
 
@@ -167,7 +170,11 @@ class Match:
         return public_engine_state(self.es)
 
     def state_hash(self) -> str:
-        return digest(self.public_state())
+        state = self.public_state()
+        table = largest_table(state["game"])
+        if table is None:
+            return digest(state)
+        return sha256(canonical_spliced(state, ("game", table), self.records_memo)).hex()
 
     def joined(self) -> bool:
         return len(self.seats) == len(self.seat_names)

@@ -102,9 +102,13 @@ def parse(text: str, name: str = "game file") -> GameFile:
     """Parse game-file text.  Every defect is one line naming ``name``;
     anything the format does not define (a top-level table, a header key, an
     exchange field for its kind, an order entry's key) is refused by name."""
-    from pbem.protocol import schema
+    from pbem.protocol import fasttoml, schema
 
-    data = loads_toml(text, name)
+    # The fast reader takes the TOML this program writes; anything else is
+    # tomllib's to parse or refuse.
+    data = fasttoml.loads(text)
+    if data is None:
+        data = loads_toml(text, name)
     kind = data.get("kind")
     if isinstance(kind, str) and kind.startswith("pbem-"):
         raise InvalidFile(f"{name}: this is a {kind} file, not a game file")
