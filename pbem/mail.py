@@ -150,7 +150,9 @@ def extract_game(data: bytes, *, bare_name: str = DEFAULT_GAME_NAME) -> tuple[st
     Raises :class:`~pbem.errors.InvalidFile` when an email carries no game
     file, or several that cannot be told apart.
     """
-    if _looks_bare(data):
+    from pbem.protocol.gamefile import looks_bare
+
+    if looks_bare(data):
         return bare_name, data
     msg = BytesParser(policy=_policy.default).parsebytes(data)
     if not any(key.lower() in _EMAIL_HEADERS for key in msg.keys()):
@@ -168,12 +170,6 @@ def extract_game(data: bytes, *, bare_name: str = DEFAULT_GAME_NAME) -> tuple[st
     raise InvalidFile(
         f"several game files attached to this email ({names}); save the right one and use it directly"
     )
-
-
-def _looks_bare(data: bytes) -> bool:
-    """True when ``data`` opens like a TOML file rather than a mail header."""
-    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head[:1] in (b"[", b"#") or not head
 
 
 def _toml_attachments(msg: Message) -> list[tuple[str, bytes]]:

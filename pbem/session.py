@@ -151,9 +151,11 @@ def recipients(m: cycle.Match, seat: str | None = None) -> list[str]:
 
 def load_game(path: Path) -> GameFile:
     """A game file, or the game file attached to a saved email."""
+    data = gamefile.read_bytes(path)
+    if gamefile.looks_bare(data):       # the usual case: no mail parser to import
+        return _parse(data, str(path))
     from pbem.mail import extract_game
 
-    data = gamefile.read_bytes(path)
     _, toml_bytes = extract_game(data, bare_name=path.name)
     return _parse(toml_bytes, str(path))
 

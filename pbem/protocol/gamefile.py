@@ -168,6 +168,12 @@ def read_bytes(path: Path) -> bytes:
     return read_bounded(path, MAX_FILE_BYTES, "game file")
 
 
+def looks_bare(data: bytes) -> bool:
+    """True when ``data`` opens like a TOML file rather than a mail header."""
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head[:1] in (b"[", b"#") or not head
+
+
 def decode(data: bytes, name: str) -> str:
     if b"\x00" in data:
         raise InvalidFile(f"{name}: binary data, not a game file")

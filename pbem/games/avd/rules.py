@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from pbem.game import BaseRules
 
+import io
 import pickle
 from typing import Any
 
@@ -48,6 +49,17 @@ BOMBER_COLUMN = "8-1"                # 13.3
 # example, a template and, in the hint, every item the selection draws on.
 COMBO_LIST_LIMIT = 400
 DECISION_MEMO = 8                    # recent positions whose pending decision is kept (speed only)
+
+
+def _by_value(state: State) -> bytes:
+    """The pickle of ``state`` written by value (no memo): two equal states
+    give the same bytes however their lists and tables happen to be shared,
+    so copies of one position find its remembered decision."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(state)
+    return out.getvalue()
 
 
 def _new_frame(frame_kind: str, **kw: Any) -> dict[str, Any]:
@@ -180,7 +192,7 @@ class AvdRules(BaseRules):
         # The same position is asked about several times (the engine, then
         # apply itself, each on its own copy): a state that pickles to the
         # same bytes is the same state, so its decision is remembered.
-        key = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        key = _by_value(state)
         memo = self._decisions
         if key in memo:
             return memo[key]
