@@ -79,16 +79,18 @@ def _battle_at_declare(r, placed, side="soviet", **kw):
 
 
 def test_T14_5_4_4_supports_of_one_name_or_two_leaders_never_combine():
-    r = _duel(a=u("sov", 12, start="5020"), g=u("ger", 4, start="5021"))
-    st = _battle_at_declare(r, {"a": "5020", "g": "5021"})
+    r = _duel(a=u("sov", 12, start="5020"), b=u("sov", 6, start="5022"), g=u("ger", 4, start="5021"))
+    st = _battle_at_declare(r, {"a": "5020", "b": "5022", "g": "5021"})
     hs = vrhelp.give_supports(st, "soviet", ["artillery_2", "artillery_3", "rybalko", "bogdanov", "zhukov"])
-    vrhelp.order(r, st, "soviet", "attack 5021 with a", ScriptedDice())
+    st["supports"]["soviet"]["available"] = [hs[0], hs[1], hs[4]]     # the leaders went onto a and b (5.4.4)
+    st["supports"]["soviet"]["attached"] = {"a": ["rybalko", 1], "b": ["bogdanov", 1]}
+    vrhelp.order(r, st, "soviet", "attack 5021 with a b", ScriptedDice())
     assert r.pending(st).kind == "declare"
-    for pair in ((hs[0], hs[1]), (hs[2], hs[3])):
-        order = r.parse(f"declare support {pair[0]} {pair[1]}", st, "soviet")
-        assert "cannot be combined" in probe(r, st, "soviet", order)
+    order = r.parse(f"declare support {hs[0]} {hs[1]}", st, "soviet")
+    assert "cannot be combined" in probe(r, st, "soviet", order)
+    assert "two leaders" in probe(r, st, "soviet", r.parse("declare leader a leader b", st, "soviet"))
     assert probe(r, st, "soviet", r.parse(f"declare support {hs[0]} {hs[4]}", st, "soviet")) is None
-    assert probe(r, st, "soviet", r.parse(f"declare support {hs[2]} {hs[4]}", st, "soviet")) is None
+    assert probe(r, st, "soviet", r.parse(f"declare leader a support {hs[4]}", st, "soviet")) is None
 
 
 def test_T15_1_5_2_an_air_support_is_expended_under_an_overcast_sky():

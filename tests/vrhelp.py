@@ -42,12 +42,18 @@ def hq(nationality: str, command_radius: int, *, move: int = 8, start: str = "el
 
 
 def mini(*, cols: tuple[int, int] = (48, 62), rows: tuple[int, int] = (14, 30), rules: str = "basic",
-         units: dict[str, dict[str, Any]] | None = None, **map_parts: Any) -> dict[str, Any]:
+         units: dict[str, dict[str, Any]] | None = None, switches: dict[str, Any] | None = None,
+         markers: dict[str, Any] | None = None, **map_parts: Any) -> dict[str, Any]:
     """The scenario dict (TOML shape) of a small test map; ``map_parts``
     are [map] keys (terrain, cities, hexsides, roads, railroads, supply,
-    control, countries, ports, capitals, fortifications...)."""
+    control, countries, ports, capitals, fortifications...); ``switches``
+    the card's rule switches (none: the plain Basic rules, not the practice
+    card's), ``markers`` the card's markers."""
     data = copy.deepcopy(PRACTICE)
-    data["scenario"] |= {"id": "vr/test", "title": "test map", "rules": rules, "notice": "TEST DATA"}
+    data["scenario"] |= {"id": "vr/test", "title": "test map", "rules": rules, "notice": "TEST DATA",
+                         "switches": dict(switches or {})}
+    if markers is not None:
+        data["card"]["markers"] = dict(markers)
     data["map"] = {"first_col": cols[0], "last_col": cols[1], "first_row": rows[0], "last_row": rows[1],
                    "offset": "even-q", "default_country": "ussr", **map_parts}
     data["units"] = units or {}
@@ -112,7 +118,8 @@ def combat_frame(side: str = "soviet", mode: str = "combat") -> dict[str, Any]:
 
 
 def movement_frame(side: str = "soviet", mode: str = "normal", rail: int = 4) -> dict[str, Any]:
-    return {"k": "movement", "side": side, "phase": "movement", "moved": [], "paid": False, "rail": rail, "mode": mode}
+    return {"k": "movement", "side": side, "phase": "movement", "moved": [], "paid": False, "rail": rail, "mode": mode,
+            "naval": 3}
 
 
 def give_supports(st: dict[str, Any], side: str, sids: list[str]) -> list[str]:

@@ -29,6 +29,8 @@ def demo_order(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | s
         return _attack(r, state, d)
     if d.kind == "declare":
         return _declare(r, state, d)
+    if d.kind == "events":
+        return _attach(r, state, d)
     for text in d.options + ("pass", "done"):
         try:
             order = r.parse(text, state, d.seat)
@@ -56,6 +58,14 @@ def _move(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
                  "open": [state["supports"][side]["available"][0]]}
         if legal(r, state, side, order):
             return order
+    if side == "german" and top["mode"] == "normal" and not top["moved"]:
+        halt = _halt(r, state, side)
+        if halt:
+            return halt
+    if side == "german" and top["mode"] == "normal" and top.get("naval"):
+        sail = _sail(r, state, top)
+        if sail:
+            return sail
     if len(top["moved"]) >= MOVES_A_PHASE:
         return {"verb": "end-move"}
     targets = _targets(r, state, side)
@@ -87,6 +97,48 @@ def _move(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
     return {"verb": "end-move"}
 
 
+def _halt(r: Any, state: dict[str, Any], side: str) -> dict[str, Any] | None:
+    """A Haltebefehl on a Major City or port held by a German division next
+    to the enemy (6.7.1)."""
+    from pbem.games.vr import haltebefehl
+    b = r.board(state)
+    for h in sorted(b.at):
+        if haltebefehl.place_refusal(b, h) is None and b.enemy_adjacent(h, side):
+            order = {"verb": "halt", "hex": h}
+            if legal(r, state, side, order):
+                return order
+    return None
+
+
+def _sail(r: Any, state: dict[str, Any], top: dict[str, Any]) -> dict[str, Any] | None:
+    """Evacuate a unit from a port next to the enemy (6.5)."""
+    b = r.board(state)
+    for uid in b.on_map("german"):
+        here = b.unit(uid)["hex"]
+        if here not in r.scn.map.ports or not b.enemy_adjacent(here, "german") or uid in top["moved"]:
+            continue
+        for dest in sorted(r.scn.map.ports):
+            order = {"verb": "move", "mode": "naval", "units": [uid], "path": [dest]}
+            if dest != here and legal(r, state, "german", order):
+                return order
+    return None
+
+
+def _attach(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    """A leader on the strongest division without one (5.4.4)."""
+    mine = (state["hidden"].get(d.seat) or {}).get("items") or {}
+    b = r.board(state)
+    free = sorted((u for u in b.on_map(d.seat) if not b.spec(u).is_hq
+                   and u not in state["supports"][d.seat]["attached"]), key=lambda u: (-b.attack(u), u))
+    for h in state["supports"][d.seat]["available"]:
+        v = mine.get(h)
+        if v and r.scn.supports[v["support"]].kind == "leader" and free:
+            order = {"verb": "attach", "support": h, "unit": free[0], "open": [h]}
+            if legal(r, state, d.seat, order):
+                return order
+    return {"verb": "done"}
+
+
 def _attack(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
     top = state["stack"][-1]
     for h, units in r.attack_options(state, top):
@@ -105,13 +157,15 @@ def _declare(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
     mine = (state["hidden"].get(d.seat) or {}).get("items") or {}
     elite = next((o.split()[2] for o in d.options if o.startswith("declare elite")), None)
     armored = "declare armored" in d.options
+    leaders = [o.split()[2] for o in d.options if o.startswith("declare leader")][:1]
     for h in state["supports"][d.seat]["available"]:
         v = mine.get(h)
         if v and r.scn.supports[v["support"]].shift > 0:
-            order = {"verb": "declare", "elite": elite, "armored": armored, "supports": [h], "open": [h]}
+            order = {"verb": "declare", "elite": elite, "armored": armored, "supports": [h], "open": [h],
+                     "leaders": leaders}
             if legal(r, state, d.seat, order):
                 return order
-    order = {"verb": "declare", "elite": elite, "armored": armored, "supports": []}
+    order = {"verb": "declare", "elite": elite, "armored": armored, "supports": [], "leaders": leaders}
     if legal(r, state, d.seat, order):
         return order
     return {"verb": "declare", "elite": None, "armored": False, "supports": []}

@@ -93,20 +93,44 @@ def _enemy_distance(b: Board, side: str, h: str) -> int:
     return min((b.map.distance(h, e) for e in enemy), default=99)
 
 
-def retreat_options(b: Board, uid: str, length: int, closed: Callable[[str], bool] | None = None) -> list[list[str]]:
+def retreat_class(b: Board, uid: str, a: str, c: str) -> int:
+    """The priority class of the step a -> c (7.10.5-7.10.6): 1 towards
+    the side's retreat directions and away from the enemy, 2 towards them,
+    3 away in another direction, 9 none of these (R-15, R-16)."""
+    side = b.side_of(uid)
+    away = _enemy_distance(b, side, c) > _enemy_distance(b, side, a)
+    good = direction(b, a, c) in DIRECTIONS[side]
+    return 1 if good and away else 2 if good else 3 if away else 9
+
+
+def retreat_options(b: Board, uid: str, length: int, closed: Callable[[str], bool] | None = None,
+                    stop: Callable[[str], bool] | None = None) -> list[list[str]]:
     """The best legal retreat paths of ``uid`` (start excluded), in the
-    priority order of 7.10.5-7.10.6; empty: the unit is eliminated."""
+    priority order of 7.10.5-7.10.6; empty: the unit is eliminated.
+    ``stop``: hexes a retreat ends in as soon as it enters them (an
+    isolated Haltebefehl for German units, 6.7.7)."""
+    if stop is not None:
+        out = []
+        for n in range(1, length + 1):
+            for p in retreat_options(b, uid, n, closed, None):
+                if any(stop(h) for h in p[:-1]):
+                    continue
+                if n == length or stop(p[-1]):
+                    out.append(p)
+        return out
+    from pbem.games.vr.moves import minor_border_closed
     start = b.unit(uid)["hex"]
     side = b.side_of(uid)
     if b.move(uid) <= 0:
         return []                                      # 7.10.13
-    wanted = DIRECTIONS[side]
 
     def can_enter(a: str, c: str) -> bool:
         if not b.map.on_map(c) or b.map.impassable(a, c) or b.enemy_occupied(c, side):
             return False
         if closed is not None and closed(c):
             return False
+        if minor_border_closed(b, uid, c):
+            return False                               # 1.7.5
         return b.scn.terrain[b.map.terrain_of(c)[0]].mp is not None or any(
             b.scn.terrain[t].mp is not None for t in b.map.types(c))
 
@@ -123,16 +147,7 @@ def retreat_options(b: Board, uid: str, length: int, closed: Callable[[str], boo
         classes = []
         prev = start
         for c in p:
-            away = _enemy_distance(b, side, c) > _enemy_distance(b, side, prev)
-            good = direction(b, prev, c) in wanted
-            if good and away:
-                classes.append(1)
-            elif good:
-                classes.append(2)
-            elif away:
-                classes.append(3)
-            else:
-                classes.append(9)
+            classes.append(retreat_class(b, uid, prev, c))
             prev = c
         if 9 not in classes:
             scored.append((classes, p))

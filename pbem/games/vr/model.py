@@ -274,6 +274,7 @@ class SupportSpec:
     stays: bool = False              # 5.2.1 exception (Model...)
     event: str = ""
     shift: int = 0                   # the Event as the engine plays it: odds columns in its player's favour
+    airlift: bool = False            # the Event supplies one hex's units (4.2.1's Ju-52 exception, R-74)
 
 
 # -------------------------------------------------------------------- tracks

@@ -30,7 +30,7 @@ from pbem.games.vr.board import Board
 from pbem.games.vr.model import GERMAN, SOVIET
 from pbem.games.vr.weather import effects
 
-MODES = ("normal", "strategic", "rail", "exploit")
+MODES = ("normal", "strategic", "rail", "naval", "exploit", "withdraw")
 
 
 def halve_mp(half_mp: int) -> int:
@@ -45,8 +45,10 @@ def allowance(b: Board, uid: str, mode: str) -> int:
     mp = b.move(uid)
     if mode == "exploit":
         mp = 2 if u["oos"] else halve_mp(mp)           # 8.2.2, 4.6.3
-    elif u["oos"]:
-        mp = halve_mp(mp)                              # 4.6.2
+    elif u["oos"] and mode != "withdraw":
+        mp = halve_mp(mp)                              # 4.6.2 (4.7.1: not for a Withdrawal)
+    if b.state.get("halved") and mode not in ("exploit", "withdraw"):
+        mp = halve_mp(mp)                              # 15.3.1: the Movement phase after a Dismissal
     if mode == "strategic":
         mp *= 2                                        # 6.2.2
     cap = effects(b.state["weather"], b.state["sky"]).max_mp
@@ -61,6 +63,8 @@ def step_cost(b: Board, uid: str, a: str, c: str) -> int | None:
     side = b.side_of(uid)
     if not m.on_map(c) or m.impassable(a, c) or b.enemy_occupied(c, side):
         return None
+    if minor_border_closed(b, uid, c):
+        return None
     weather = b.state["weather"]
     entry = terrain.entry_cost(b.scn, c, weather)
     if entry is None:
@@ -73,6 +77,15 @@ def step_cost(b: Board, uid: str, a: str, c: str) -> int | None:
     if river and not b.bridged(a, c):
         entry += b.scn.hexside[f"{river}_river"].mp
     return entry
+
+
+def minor_border_closed(b: Board, uid: str, c: str) -> bool:
+    """1.7.5: while Hungary and Romania both fight for Germany, neither's
+    units enter the other's country (its border is impassable to them)."""
+    nat = b.spec(uid).nationality
+    if nat not in ("hun", "rum") or b.ally_side("hun") != GERMAN or b.ally_side("rum") != GERMAN:
+        return False
+    return b.map.country_of(c) == ("romania" if nat == "hun" else "hungary")
 
 
 def _strategic_hexes(b: Board, uid: str) -> frozenset[str]:
@@ -121,9 +134,11 @@ def reach(b: Board, uid: str, mode: str = "normal") -> Reach:
     return reachable(start, allowance(b, uid, mode), b.map.neighbors, cost)
 
 
-def check_path(b: Board, uids: list[str], path: list[str], mode: str, moved: Iterable[str]) -> None:
+def check_path(b: Board, uids: list[str], path: list[str], mode: str, moved: Iterable[str],
+               abandon: frozenset[str] = frozenset()) -> None:
     """Refuse (IllegalOrder, one line) a move of the stack ``uids`` along
-    ``path`` (start hex first) in ``mode``."""
+    ``path`` (start hex first) in ``mode``; ``abandon``: units that may move
+    strategically from next to the enemy (6.3)."""
     done = set(moved)
     start = path[0]
     side = b.side_of(uids[0])
@@ -139,14 +154,16 @@ def check_path(b: Board, uids: list[str], path: list[str], mode: str, moved: Ite
             raise IllegalOrder(f"{uid} is on its Pontoon side and cannot move (6.1.8)")
         if b.move(uid) <= 0:
             raise IllegalOrder(f"{uid} has 0 MP (6.1.8)")
-        _check_mode(b, uid, mode)
+        if u.get("stuck") == b.state.get("turn"):
+            raise IllegalOrder(f"{uid} failed its naval evacuation and cannot move again this turn (6.5.3)")
+        _check_mode(b, uid, mode, uid in abandon)
     if len(path) < 2:
         raise IllegalOrder("a move needs at least one hex to enter")
     for uid in uids:
-        _check_one(b, uid, path, mode)
+        _check_one(b, uid, path, mode, uid in abandon)
 
 
-def _check_mode(b: Board, uid: str, mode: str) -> None:
+def _check_mode(b: Board, uid: str, mode: str, abandon: bool = False) -> None:
     spec = b.spec(uid)
     eff = effects(b.state["weather"], b.state["sky"])
     if mode == "strategic":
@@ -154,6 +171,8 @@ def _check_mode(b: Board, uid: str, mode: str) -> None:
             raise IllegalOrder("HQs never use Strategic Movement (6.2.1)")
         if not eff.strategic:
             raise IllegalOrder("no Strategic Movement in Mud (3.2.2)")
+        if b.state.get("halved") and not abandon:
+            raise IllegalOrder("no Strategic Movement in the Movement phase after a Dismissal (15.3.1)")
     if mode == "rail":
         if b.side_of(uid) != GERMAN:
             raise IllegalOrder("only the German player moves by rail (6.4)")
@@ -161,7 +180,7 @@ def _check_mode(b: Board, uid: str, mode: str) -> None:
             raise IllegalOrder(f"{uid} has no printed MP (6.4.3)")
 
 
-def _check_one(b: Board, uid: str, path: list[str], mode: str) -> None:
+def _check_one(b: Board, uid: str, path: list[str], mode: str, abandon: bool = False) -> None:
     side = b.side_of(uid)
     for a, c in zip(path, path[1:]):
         if c not in b.map.neighbors(a):
@@ -177,7 +196,7 @@ def _check_one(b: Board, uid: str, path: list[str], mode: str) -> None:
         return
     if mode == "strategic":
         zone = _strategic_hexes(b, uid)
-        if b.enemy_adjacent(path[0], side):
+        if b.enemy_adjacent(path[0], side) and not abandon:
             raise IllegalOrder(f"{uid} starts next to the enemy: no Strategic Movement (6.2.1)")
         for c in path[1:]:
             if not _strategic_ok(b, uid, c, zone):
@@ -229,3 +248,74 @@ def path_to(b: Board, uid: str, goal: str, mode: str) -> list[str]:
 def describe(b: Board, uid: str, mode: str = "normal") -> dict[str, Any]:
     r = reach(b, uid, mode)
     return {h: c for h, c in sorted(r.cost.items()) if h != b.unit(uid)["hex"]}
+
+
+# ----------------------------------------------------------- naval (6.5)
+def naval_cost(b: Board, uid: str) -> int:
+    """6.5.1: one point an infantry unit or HQ, two an armored one."""
+    return 2 if b.spec(uid).armor else 1
+
+
+def surrounded(b: Board, port: str) -> bool:
+    """R-29: every neighbouring land hex holds a Soviet unit."""
+    land = [n for n in b.map.neighbors(port) if terrain.entry_cost(b.scn, n, b.state["weather"]) is not None]
+    return bool(land) and all(b.enemy_occupied(n, GERMAN) for n in land)
+
+
+def naval_refusal(b: Board, uid: str, dest: str, left: int, moved: Iterable[str]) -> str | None:
+    """Why ``uid`` may not sail to ``dest`` now (6.5.1-6.5.2), or None."""
+    u = b.unit(uid)
+    start = u["hex"]
+    sea = b.map.ports.get(start or "")
+    if b.side_of(uid) != GERMAN:
+        return "only the German player moves by sea (6.5)"
+    if uid in set(moved):
+        return f"{uid} has already moved this phase: a naval move starts the phase in a port (6.5.2, R-28)"
+    if u.get("stuck") == b.state.get("turn"):
+        return f"{uid} failed its naval evacuation and cannot move again this turn (6.5.3)"
+    if sea is None:
+        return f"{uid} is not in a port (6.5.2)"
+    if dest == start or b.map.ports.get(dest) != sea:
+        return f"{dest} is not another port of the same sea (6.5.2)"
+    if b.control(dest) != GERMAN or b.soviet_ever(dest):
+        return f"{dest} is not a German port the Soviets never held (6.5.2)"
+    if surrounded(b, dest):
+        return f"{dest} is surrounded by Soviet units (6.5.2, R-29)"
+    if naval_cost(b, uid) > left:
+        return f"the naval move costs {naval_cost(b, uid)} points, {left} left (6.5.1)"
+    return None
+
+
+def evacuation_due(b: Board, uid: str) -> bool:
+    """6.5.3, R-29: the moving unit is the only one left in its port and an
+    enemy unit is next to it."""
+    h = b.unit(uid)["hex"]
+    return b.units_at(h) == [uid] and b.enemy_adjacent(h, b.side_of(uid))
+
+
+# ------------------------------------------------- Withdrawal (4.7)
+def withdrawal_refusal(b: Board, uid: str, path: list[str], marker: str) -> str | None:
+    """4.7.1: a unit within three hexes of the marker (R-19) moves as a
+    retreat does (7.10.5-7.10.6: each hex entered of the best priority
+    class open from the hex left, R-15), either two hexes or within its
+    printed MP (OOS and a Dismissal disregarded; Mud's cap, Q-04)."""
+    from pbem.games.vr import losses
+    if b.map.distance(b.unit(uid)["hex"], marker) > 3:
+        return f"{uid} is more than three hexes from the Withdrawal marker (4.7.1, R-19)"
+    if len(path) < 2:
+        return "a Withdrawal move enters at least one hex"
+    spent = 0
+    for a, c in zip(path, path[1:]):
+        if c not in b.map.neighbors(a):
+            return f"{a} -> {c}: not adjacent"
+        cost = step_cost(b, uid, a, c)
+        if cost is None:
+            return f"{uid} cannot enter {c} from {a}"
+        best = min((losses.retreat_class(b, uid, a, n) for n in b.map.neighbors(a)
+                    if step_cost(b, uid, a, n) is not None), default=9)
+        if losses.retreat_class(b, uid, a, c) != best or best == 9:
+            return f"{a} -> {c}: not the best retreat direction open (4.7.1, 7.10.5)"
+        spent += cost
+    if len(path) - 1 > 2 and spent > allowance(b, uid, "withdraw"):
+        return f"{uid}: a Withdrawal moves two hexes or within its MP ({spent / 2:g} MP asked) (4.7.1)"
+    return None

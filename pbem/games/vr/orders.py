@@ -7,11 +7,17 @@ face-down Supports by their handle (``s-3`` Soviet, ``g-2`` German).
     move tk_a 5327 5227 5127      a stack's path (the start may be left out)
     move tk_a cav 5127            a destination alone: the cheapest path
     strat 14id 5026 4926 4826     Strategic Movement (6.2)
-    rail fhh 4827 4127            Rail Movement (6.4, German)
+    rail fhh 4827 4127            Rail Movement (6.4, German; also arriving units in the R&R phase, 6.4.5)
+    naval 14id 4932               Naval Movement of one unit to another port (6.5, German)
+    halt 4727 | unhalt 4727       a Haltebefehl marker, at the start of the German Movement phase (6.7)
+    abandon ger_hq g-1 g-2        Abandon equipment and retreat: two Supports on an HQ (6.3)
+    attach g-3 fhh                a leader Support attached to a unit in the Support phase (5.4.4)
+    airlift g-4 4727              the Ju-52 Event: that hex's units in supply (4.2.1, practice Event)
+    withdraw 4828                 the Withdrawal marker at the end of the German Supply phase (4.7)
     pay g-2                       spend a Support for this phase's Strategic Movement (6.2.3)
     end-move | end-combat | done | pass
     attack 5026 with fhh 14id     a battle: the hex and its attackers
-    declare [elite fhh] [armored] [support g-1 g-2]    attacker's declarations (7.6, 7.5.6)
+    declare [elite fhh] [armored] [leader fhh] [support g-1 g-2]    attacker's declarations (7.6, 7.5.6, 5.4.4)
     react g-1 | pass              defender's Support in the enemy turn
     elite fhh | elite none        defender's Elite bonus
     terrain forest                defender's terrain pick (1.8)
@@ -76,12 +82,25 @@ def parse(text: str, scn: Scenario) -> dict[str, Any]:
     verb, args = words[0].lower(), words[1:]
     if verb in SIMPLE:
         return {"verb": verb}
-    if verb in ("move", "strat", "rail"):
+    if verb in ("move", "strat", "rail", "naval"):
         units, hexes = _units_then_hexes(scn, args)
         if not units or not hexes:
             raise IllegalOrder(f"{verb} UNIT [UNIT...] HEX [HEX...]")
-        return {"verb": "move", "mode": {"move": "normal", "strat": "strategic", "rail": "rail"}[verb],
-                "units": units, "path": hexes}
+        if verb == "naval" and (len(units) != 1 or len(hexes) != 1):
+            raise IllegalOrder("naval UNIT PORT: one unit to one port (6.5, R-70)")
+        return {"verb": "move", "mode": {"move": "normal", "strat": "strategic", "rail": "rail",
+                                         "naval": "naval"}[verb], "units": units, "path": hexes}
+    if verb in ("halt", "unhalt", "withdraw") and len(args) == 1:
+        return {"verb": verb, "hex": hexid(args[0])}
+    if verb == "abandon" and len(args) == 3:
+        hs = [handle(a) for a in args[1:]]
+        return {"verb": "abandon", "unit": unit(scn, args[0]), "handles": hs, "open": hs}
+    if verb == "attach" and len(args) == 2:
+        h = handle(args[0])
+        return {"verb": "attach", "support": h, "unit": unit(scn, args[1]), "open": [h]}
+    if verb == "airlift" and len(args) == 2:
+        h = handle(args[0])
+        return {"verb": "airlift", "support": h, "hex": hexid(args[1]), "open": [h]}
     if verb == "pay" and len(args) == 1:
         h = handle(args[0])
         return {"verb": "pay", "support": h, "open": [h]}
@@ -142,6 +161,7 @@ def parse(text: str, scn: Scenario) -> dict[str, Any]:
 
 def _declare(scn: Scenario, args: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"verb": "declare", "elite": None, "armored": False, "supports": []}
+    # "leaders" (5.4.4) only when named, so that older orders keep their shape
     i = 0
     words = [a.lower() for a in args]
     while i < len(words):
@@ -154,6 +174,9 @@ def _declare(scn: Scenario, args: list[str]) -> dict[str, Any]:
         elif w == "armored":
             out["armored"] = True
             i += 1
+        elif w == "leader" and i + 1 < len(words):
+            out.setdefault("leaders", []).append(unit(scn, args[i + 1]))
+            i += 2
         elif w == "support":
             i += 1
             while i < len(words) and HANDLE.match(words[i]):
@@ -186,7 +209,7 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
     if v in SIMPLE:
         return str(v)
     if v == "move":
-        word = {"normal": "move", "strategic": "strat", "rail": "rail"}[order["mode"]]
+        word = {"normal": "move", "strategic": "strat", "rail": "rail", "naval": "naval"}[order["mode"]]
         return " ".join([word, *order["units"], *order["path"]])
     if v == "pay":
         return f"pay {order['support']}"
@@ -198,6 +221,8 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
             parts += ["elite", order["elite"]]
         if order.get("armored"):
             parts.append("armored")
+        for u in order.get("leaders") or []:
+            parts += ["leader", u]
         if order.get("supports"):
             parts += ["support", *order["supports"]]
         return " ".join(parts if len(parts) > 1 else ["declare", "none"])
@@ -225,6 +250,14 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
         return f"kg {'yes' if order['take'] else 'no'}"
     if v in ("survivor", "eliminate", "unpontoon"):
         return f"{v} {order['unit']}"
+    if v in ("halt", "unhalt", "withdraw"):
+        return f"{v} {order['hex']}"
+    if v == "abandon":
+        return " ".join(["abandon", order["unit"], *order["handles"]])
+    if v == "attach":
+        return f"attach {order['support']} {order['unit']}"
+    if v == "airlift":
+        return f"airlift {order['support']} {order['hex']}"
     if v in ("pontoon", "place"):
         return f"{v} {order['unit']} {order['hex']}"
     if v == "reveal":

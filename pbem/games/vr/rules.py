@@ -17,8 +17,8 @@ from typing import Any, Callable
 
 from pbem.board.crt2d6 import ATTACKER, DEFENDER
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, State, View
-from pbem.games.vr import combat, losses, moves, orders, profile as profile_mod, seq_battle, seq_turn, stacking
-from pbem.games.vr import supports as sup_mod, terrain
+from pbem.games.vr import approval, combat, haltebefehl, losses, moves, orders, profile as profile_mod, seq_battle
+from pbem.games.vr import seq_turn, stacking, supports as sup_mod, terrain
 from pbem.games.vr.board import Board
 from pbem.games.vr.combat import OOS, Part
 from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, Scenario, UnitSpec, enemy_of
@@ -79,12 +79,15 @@ class VrRules(BaseRules):
             units[uid] = {"hex": on, "box": None if on else s.start, "steps": s.steps, "side": s.home_side,
                           "oos": False, "mode": None, "pontoon": None, "exploit": False, "attacked": False,
                           "retreated": False, "no_attack": False}
+        halt = {h: haltebefehl.side_for(Board(scn, self.profile, {"units": units, "control": {}}), h) or "plain"
+                for h in scn.card.markers.get("haltebefehl", ())}
         return {
+            "approval": approval.new_state(self), "airlift": [], "rail_left": None,
             "turn": scn.track.first, "weather": "fair", "sky": "clear", "phase": "weather", "phasing": SOVIET,
             "stack": [{"k": "turn", "step": 0}], "units": units,
             "control": dict(scn.map.initial_control),
             "soviet_ever": sorted(h for h, s in scn.map.initial_control.items() if s == SOVIET),
-            "haltebefehl": {}, "bridgeheads": [], "bridge_engineers": [], "allies": {"hun": GERMAN, "rum": GERMAN},
+            "haltebefehl": halt, "bridgeheads": [], "bridge_engineers": [], "allies": {"hun": GERMAN, "rum": GERMAN},
             "attacked_hexes": [], "autonomous": [],
             "supports": sup_mod.new_state(scn),
             "kg_pool": sorted(scn.kg), "kg_next": 1, "kg_sealed": {},
@@ -123,7 +126,7 @@ class VrRules(BaseRules):
 
     def parse(self, text: str, state: State, side: str) -> dict[str, Any]:
         order = orders.parse(text, self.scn)
-        if order["verb"] == "move" and state.get("units"):
+        if order["verb"] == "move" and state.get("units") and order["mode"] != "naval":
             order = self._route(order, state)
         return order
 
@@ -263,6 +266,14 @@ class VrRules(BaseRules):
     def rail_capacity(self, state: State) -> int:
         return self.scn.card.rail_capacity.get(state["turn"], self.scn.card.rail_default)
 
+    def rail_left(self, state: State) -> int:
+        """6.4.1: the turn's Rail Capacity points not spent yet (the German
+        Movement phase and the R&R phase share them, 6.4.5)."""
+        left = state.get("rail_left")
+        if left and left.get("turn") == state["turn"]:
+            return int(left["left"])
+        return self.rail_capacity(state)
+
     def occupy(self, state: State) -> None:
         """1.10: a side controls every hex it occupies at the end of a phase."""
         b = self.board(state)
@@ -270,6 +281,7 @@ class VrRules(BaseRules):
             side = b.side_at(h)
             if side:
                 self.control(state, h, side)
+        haltebefehl.cleanup(state, b)
 
     def control(self, state: State, h: str, side: str) -> None:
         state["control"][h] = side
@@ -283,8 +295,11 @@ class VrRules(BaseRules):
         u.update(hex=None, steps=0, oos=False, exploit=False, pontoon=None,
                  box="removed" if spec.kind == "kg" else "eliminated")
         att = state["supports"][u["side"]]["attached"]
-        att.pop(uid, None)                                # 5.4.4: back to its pool
+        if att.pop(uid, None):
+            events.append(Event(f"the leader attached to {uid} goes back to its pool (5.4.4)"))
         events.append(Event(f"{uid} is eliminated" + (f": {why}" if why else "")))
+        if spec.is_hq and u["side"] == GERMAN and spec.nationality == "ger":
+            approval.change(self, state, -1, events, f"German HQ {uid} eliminated")
 
     def end_of_turn(self, state: State, events: list[Event]) -> None:
         last = int(self.scn.card.victory.get("turn", self.scn.track.last))
@@ -329,32 +344,45 @@ class VrRules(BaseRules):
         u = state["units"][uid]
         if top["mode"] == "exploit" and not u["exploit"]:
             return False
+        if u.get("stuck") == state["turn"]:
+            return False
         return bool(u["hex"]) and self.scn.units[uid].move > 0 and not u.get("pontoon")
 
-    def do_move(self, state: State, top: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
+    def do_move(self, state: State, top: dict[str, Any], order: dict[str, Any], events: list[Event],
+                rng: Any = None) -> None:
         b = self.board(state)
         units, path, mode = list(order["units"]), list(order["path"]), order["mode"]
         side = top["side"]
         if any(b.side_of(u) != side for u in units):
             raise IllegalOrder("move only your own units")
+        if mode == "naval":
+            self.naval_move(state, top, units, path[-1], events, rng)
+            return
         if top["mode"] == "exploit":
             if mode != "normal":
                 raise IllegalOrder("no Strategic, Rail or Naval movement in exploitation (8.2.3)")
             if any(not state["units"][u]["exploit"] for u in units):
                 raise IllegalOrder("only exploiting units move in the Exploitation phase (8.2.1)")
             mode = "exploit"
-        if mode == "strategic" and side == GERMAN and not top["paid"]:
+        abandon = frozenset(top.get("abandon_units") or ())
+        if mode == "strategic" and state.get("halved") and not set(units) <= abandon:
+            raise IllegalOrder("no Strategic Movement in the Movement phase after a Dismissal (15.3.1)")
+        if mode == "strategic" and side == GERMAN and not top["paid"] and not set(units) <= abandon:
             raise IllegalOrder("German Strategic Movement needs a Support spent first this phase: pay HANDLE (6.2.3)")
-        moves.check_path(b, units, path, mode, top["moved"])
+        if top.get("abandon_hq") in units:
+            raise IllegalOrder(f"{top['abandon_hq']} carries the abandoned equipment and cannot move this turn (6.3)")
+        moves.check_path(b, units, path, mode, top["moved"], abandon)
+        self._halt_checks(b, units, path, side)
         if mode == "rail":
             cost = sum(2 if self.scn.units[u].armor else 1 for u in units)
             if cost > top["rail"]:
                 raise IllegalOrder(f"the rail move costs {cost} points, {top['rail']} left (6.4.2)")
             top["rail"] -= cost
         end = path[-1]
+        stop = side == GERMAN and haltebefehl.isolated(b, end)
         here = [b.spec(u) for u in b.units_at(end) if u not in units] + [b.spec(u) for u in units]
         why = stacking.problems(here, side, self.profile, bridgehead=end in state["bridgeheads"])
-        if why:
+        if why and not stop:
             raise IllegalOrder(f"{end}: {why[0]}")
         for u in units:
             if self.scn.units[u].is_hq and not moves.hq_may_end(b, u, end):
@@ -366,6 +394,68 @@ class VrRules(BaseRules):
             self.control(state, h, side)                  # 1.10, R-24
         events.append(Event(f"{' '.join(units)} {'moves' if mode in ('normal', 'exploit') else mode} "
                             f"{' '.join(path)}"))
+        haltebefehl.cleanup(state, self.board(state))
+        if why:
+            events.append(Event(f"{end} is an isolated Haltebefehl hex: overstacked, the German player "
+                                "eliminates units at once (6.7.7)"))
+            state["stack"].append({"k": "overstack", "side": side, "hex": end})
+
+    def _halt_checks(self, b: Board, units: list[str], path: list[str], side: str) -> None:
+        """6.7.6: one German division stays under a marker a Soviet division
+        is next to; 6.7.7: a move ends in the first isolated Haltebefehl
+        hex it enters."""
+        if side != GERMAN:
+            return
+        why = haltebefehl.leave_refusal(b, units, path[0])
+        if why:
+            raise IllegalOrder(why)
+        for h in path[1:-1]:
+            if haltebefehl.isolated(b, h):
+                raise IllegalOrder(f"{h} is an isolated Haltebefehl hex: a move entering it ends there (6.7.7)")
+
+    def naval_move(self, state: State, top: dict[str, Any], units: list[str], dest: str, events: list[Event],
+                   rng: Any) -> None:
+        """6.5: one unit a naval move (R-70); the evacuation die when it is
+        the last unit in a port next to the enemy (6.5.3); the points are
+        spent even when the move is cancelled (the example, R-29)."""
+        if top["mode"] != "normal":
+            raise IllegalOrder("no Naval Movement in exploitation (8.2.3)")
+        if len(units) != 1:
+            raise IllegalOrder("a naval move carries one unit (R-70)")
+        uid = units[0]
+        b = self.board(state)
+        why = moves.naval_refusal(b, uid, dest, top.get("naval", 0), top["moved"])
+        if why:
+            raise IllegalOrder(why)
+        self._halt_checks(b, units, [state["units"][uid]["hex"], dest], GERMAN)
+        here = [b.spec(u) for u in b.units_at(dest)] + [b.spec(uid)]
+        over = stacking.problems(here, GERMAN, self.profile)
+        if over:
+            raise IllegalOrder(f"{dest}: {over[0]}")
+        cost = moves.naval_cost(b, uid)
+        top["naval"] -= cost
+        top["moved"].append(uid)
+        start = state["units"][uid]["hex"]
+        go = True
+        if moves.evacuation_due(b, uid):
+            from pbem.games.vr.tables import EVACUATION
+            die = rng.roll(6, f"naval evacuation of {uid} (6.5.3)")
+            loss, go = EVACUATION.lookup(die)
+            events.append(Event(f"{uid} is the last unit in {start} next to the enemy: evacuation die {die}"
+                                + (": a step lost" if loss else "") + ("" if go else ": the naval move is cancelled")
+                                + " (6.5.3)"))
+            if not go:
+                state["units"][uid]["stuck"] = state["turn"]
+            if loss:
+                x = state["units"][uid]
+                x["steps"] -= 1
+                if x["steps"] <= 0:
+                    self.eliminate(state, uid, events, why="naval evacuation (6.5.3)")
+                    go = False
+        if go:
+            state["units"][uid]["hex"] = dest
+            events.append(Event(f"{uid} sails {start} -> {dest} ({cost} naval point(s), {top['naval']} left) (6.5)"))
+        haltebefehl.cleanup(state, self.board(state))
 
     # ------------------------------------------------------- combat
     def attack_options(self, state: State, top: dict[str, Any]) -> list[tuple[str, list[str]]]:
@@ -412,6 +502,8 @@ class VrRules(BaseRules):
                 return f"{u} has already attacked this phase (7.1.9)"
             if x["no_attack"]:
                 return f"{u} moved in a Withdrawal and may not attack (4.7.1)"
+            if side == GERMAN and haltebefehl.isolated(b, x["hex"]):
+                return f"{u} is under an isolated Haltebefehl and cannot attack (6.7.5)"
             if top["mode"] == "exploit" and not x["exploit"]:
                 return f"{u} is not exploiting (8.3.1)"
             if h not in b.map.neighbors(x["hex"]):
@@ -467,6 +559,8 @@ class VrRules(BaseRules):
             x = state["units"][u]
             value = 1 if x["retreated"] else b.defense(u)      # 7.10.12
             dparts.append(Part(value, (OOS,) if x["oos"] and not b.spec(u).is_hq else ()))
+        if f["dside"] == GERMAN and b.haltebefehl(h) == "garrison":
+            dparts.append(Part(1))                               # 6.7.8: the 0-1-0 garrison (Q-03: never halved)
         defense = combat.strength(dparts, [spec.defense]) if dparts else 0
         att = seq_battle.attackers(self, state, f)
         mud = state["weather"] == "mud"
@@ -501,6 +595,7 @@ class VrRules(BaseRules):
             opts.append(f"declare elite {u}")
         if sum(1 for u in att if self.scn.units[u].armor) >= 2:
             opts.append("declare armored")
+        opts += [f"declare leader {u}" for u in att if u in state["supports"][f["side"]]["attached"]]
         opts += [f"declare support {h}" for h in state["supports"][f["side"]]["available"]]
         return opts
 
@@ -513,9 +608,23 @@ class VrRules(BaseRules):
         if order["armored"] and sum(1 for u in att if self.scn.units[u].armor) < 2:
             raise IllegalOrder("Armored Exploitation needs at least two attacking armored units (7.6.3)")
         shown = self.opened(state, f["side"], order) if order["supports"] else {}
-        shift = self._support_shift(state, shown)
+        attached = state["supports"][f["side"]]["attached"]
+        leaders = {}
+        for u in order.get("leaders") or []:
+            if u not in att or u not in attached:
+                raise IllegalOrder(f"no leader is attached to an attacking unit {u} (5.4.4)")
+            sid, copy = attached[u]
+            leaders[f"leader:{u}"] = {"support": sid, "copy": copy, "leader": True}
+        shift = self._support_shift(state, {**shown, **leaders})
         f["elite"], f["armored"] = order["elite"], order["armored"]
         f["shift"] = shift
+        for key, v in leaders.items():
+            events.append(Event(f"{self.scn.supports[v['support']].name}, attached to {key[7:]}, leads the attack "
+                                f"(+{self.scn.supports[v['support']].shift}, 5.4.4)"))
+        if order["armored"] and f["side"] == GERMAN and sum(
+                1 for u in att if self.scn.units[u].armor and self.scn.units[u].kind == "division"
+                and self.scn.units[u].nationality == "ger") >= 2:
+            approval.change(self, state, 1, events, f"an armored attack on {f['hex']} with Armored Exploitation")
         for h, v in shown.items():
             shift = self.scn.supports[v["support"]].shift
             self.play_support(state, f["side"], h, v, events, why=f"battle {f['hex']}, +{shift}")
@@ -537,6 +646,9 @@ class VrRules(BaseRules):
         overcast = not effects(state["weather"], state["sky"]).airplane_events
         for v in shown.values():
             spec = self.scn.supports[v["support"]]
+            if spec.kind == "leader" and not v.get("leader"):
+                raise IllegalOrder(f"{spec.name} is a leader: attach it to a unit in your Support phase, then "
+                                   "declare leader UNIT (5.4.4)")
             if spec.shift <= 0:
                 raise IllegalOrder(f"{spec.name} has no Event for a battle (expend it instead)")
             if spec.kind == "airplane" and overcast:
@@ -599,7 +711,8 @@ class VrRules(BaseRules):
         row = rows.get(f["row"] or "terrain", rows["terrain"]) if side == ATTACKER else rows["terrain"]
         nat = self.scn.map.country_of(f["hex"]) == "germany" and self.scn.map.cities.get(f["hex"]) == "major"
         no_e = self.profile.fortification_classes and (nat or self.scn.map.fortifications.get(f["hex"]) == "advanced")
-        return combat.tactical(code, side, terrain_row=row, weather=state["weather"], no_exploit=no_e)
+        return combat.tactical(code, side, terrain_row=row, weather=state["weather"], no_exploit=no_e,
+                               isolated_haltebefehl=bool(f.get("isolated")))
 
     def take_losses(self, state: State, f: dict[str, Any], side: str, alloc: dict[str, int], events: list[Event],
                     n: int) -> None:
@@ -610,6 +723,10 @@ class VrRules(BaseRules):
                 raise IllegalOrder(f"loss: {u} cannot take {k} step(s) here")
         total = sum(state["units"][u]["steps"] for u in units)
         owed = max(0, n - total)
+        if owed and side == f["dside"] == GERMAN and b.haltebefehl(f["hex"]) == "garrison":
+            del state["haltebefehl"][f["hex"]]               # 6.7.8: the garrison's step, once nothing else is left
+            owed -= 1
+            events.append(Event(f"the Haltebefehl garrison of {f['hex']} takes a step and is removed (6.7.8)"))
         if sum(alloc.values()) != min(n, total):
             raise IllegalOrder(f"allocate exactly {min(n, total)} step loss(es)")
         lost = []
@@ -684,15 +801,27 @@ class VrRules(BaseRules):
                 self.eliminate(state, kid, events)
 
     def retreat_paths(self, state: State, f: dict[str, Any], uid: str, n: int) -> list[list[str]]:
-        return losses.retreat_options(self.board(state), uid, n)
+        b = self.board(state)
+        if b.side_of(uid) == GERMAN:
+            found = [h for h in state["haltebefehl"] if haltebefehl.isolated(b, h)]
+            if found:
+                return losses.retreat_options(b, uid, n, stop=lambda h: h in found)      # 6.7.7
+        return losses.retreat_options(b, uid, n)
 
-    def retreat(self, state: State, f: dict[str, Any], uid: str, path: list[str], events: list[Event]) -> None:
-        paths = self.retreat_paths(state, f, uid, len(path))
-        if path not in paths:
+    def retreat(self, state: State, f: dict[str, Any], uid: str, path: list[str], events: list[Event],
+                n: int | None = None) -> None:
+        if path not in self.retreat_paths(state, f, uid, n or len(path)):
             raise IllegalOrder(f"retreat {uid}: not one of the legal paths (7.10)")
         state["units"][uid]["hex"] = path[-1]
         state["units"][uid]["retreated"] = True
         events.append(Event(f"{uid} retreats {' '.join(path)} (7.10)"))
+        b = self.board(state)
+        side = b.side_of(uid)
+        here = [b.spec(u) for u in b.units_at(path[-1]) if b.side_of(u) == side]
+        if side == GERMAN and haltebefehl.isolated(b, path[-1]) and stacking.problems(here, side, self.profile):
+            events.append(Event(f"{path[-1]}: the retreat stops under an isolated Haltebefehl; the German player "
+                                "eliminates units at once (6.7.7)"))
+            state["stack"].append({"k": "overstack", "side": side, "hex": path[-1]})
 
     def romanian_rout(self, state: State, f: dict[str, Any], events: list[Event]) -> bool:
         """7.12.2: Romanians under a DR2/DR3 before terrain are eliminated;
@@ -807,7 +936,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "declare": {"elite": None, "armored": False, "supports": []},
     "elite": {"unit": None}, "s": {"unit": None}, "advance": {"hex": None},
 }
-_LISTS = {"units": "unit", "path": "hex", "supports": "handle", "handles": "handle", "open": "handle"}
+_LISTS = {"units": "unit", "path": "hex", "supports": "handle", "handles": "handle", "open": "handle",
+          "leaders": "unit"}
 
 
 def check_shape(order: Any, scn: Scenario) -> None:
@@ -836,8 +966,8 @@ def check_shape(order: Any, scn: Scenario) -> None:
             raise IllegalOrder(f"{order['verb']}: steps must map units to numbers")
     if "hex" in order and (not isinstance(order["hex"], str) or not orders.HEX.match(order["hex"])):
         raise IllegalOrder(f"{order['verb']}: {order['hex']!r} is not a hex")
-    if order["verb"] == "move" and order.get("mode") not in moves.MODES[:3]:
-        raise IllegalOrder("move: mode must be normal, strategic or rail")
+    if order["verb"] == "move" and order.get("mode") not in moves.MODES[:4]:
+        raise IllegalOrder("move: mode must be normal, strategic, rail or naval")
     if order["verb"] == "move" and (not order.get("units") or not order.get("path")):
         raise IllegalOrder("move: units and a path")
     if order["verb"] == "attack" and (not order.get("units") or not isinstance(order.get("hex"), str)):

@@ -28,7 +28,8 @@ how to transcribe it from the printed components)::
                       attack_reduced, defense_reduced, move_reduced, start, elite, cavalry,
                       corps, command_radius
     [kg.ID]           arm, steps, attack, defense, move, *_reduced, hiwis
-    [supports.ID]     name, side, kind, to, enemy_turn, stays, event, shift (the Event's odds columns)
+    [supports.ID]     name, side, kind, to, enemy_turn, stays, event, shift (the Event's odds columns),
+                      airlift (the Event supplies one hex, 4.2.1)
     [approval]        levels = {"1" = [supports, rp], ...}, foa = [0, 1, 2, ...], resets
     [end_of_reich]    added, dismissal_draws, dismissal_chosen = {"0" = n, ... "6" = n}
     [schedule."N"]    units, supports, rp, withdrawals = [{count, arm, min_attack}], transformations
@@ -275,7 +276,7 @@ def _support(sid: str, s: dict[str, Any]) -> SupportSpec:
         raise ValueError(f"support {sid}: side {s['side']!r} / kind {s.get('kind')!r}")
     return SupportSpec(sid, s.get("name", sid), s["side"], s.get("kind", "plain"), s.get("to", ""),
                        bool(s.get("enemy_turn", False)), bool(s.get("stays", False)), s.get("event", ""),
-                       int(s.get("shift", 0)))
+                       int(s.get("shift", 0)), bool(s.get("airlift", False)))
 
 
 def _card(c: dict[str, Any], head: dict[str, Any], supports: dict[str, SupportSpec]) -> Card:

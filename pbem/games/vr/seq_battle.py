@@ -51,6 +51,11 @@ def auto_battle(r: Any, state: dict[str, Any], f: dict[str, Any], rng: Any, even
 
 def _supply(r, state, f, rng, events) -> bool:
     b = r.board(state)
+    if f["dside"] == GERMAN:
+        from pbem.games.vr import haltebefehl
+        f["isolated"] = haltebefehl.isolated(b, f["hex"])       # 6.7.5
+        if f["isolated"]:
+            events.append(Event(f"{f['hex']} is under an isolated Haltebefehl (6.7.5)"))
     found = supply.unit_supply(b, f["dside"], state["weather"])
     for u in defenders(r, state, f):
         x = state["units"][u]
@@ -261,8 +266,10 @@ def _tasks(r, state, f, rng, events) -> bool:
                 left.pop(0)
                 continue
             if len(paths) == 1:
-                r.retreat(state, f, left[0], paths[0], events)
+                r.retreat(state, f, left[0], paths[0], events, t["n"])
                 left.pop(0)
+                if r.top(state) is not f:
+                    return True                             # an overstack under a Haltebefehl (6.7.7)
                 continue
             return False
     _next(f)
@@ -292,6 +299,8 @@ def _exploit(r, state, f, rng, events) -> bool:
 
 def _end(r, state, f, rng, events) -> bool:
     r.pop(state, f)
+    from pbem.games.vr import haltebefehl
+    haltebefehl.cleanup(state, r.board(state))                # 6.7.9
     return True
 
 
@@ -441,8 +450,9 @@ def _do_task(r: Any, state: dict[str, Any], f: dict[str, Any], d: Decision, orde
             f["tasks"].insert(0, {"t": "retreat", "side": t["side"], "n": 1})
             events.append(Event(f"{SIDE_NAME[t['side']]} turns S into a one-hex retreat (R-38)"))
     else:
-        uid = t["units"].pop(0)
-        r.retreat(state, f, uid, order["path"], events)
+        uid = t["units"][0]
+        r.retreat(state, f, uid, order["path"], events, t["n"])
+        t["units"].pop(0)
 
 
 # -------------------------------------------------------------- sub-frames

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder
-from pbem.games.vr import moves, stacking, supply, supports
+from pbem.games.vr import approval, haltebefehl, moves, stacking, supply, supports
 from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, enemy_of
 from pbem.games.vr.weather import effects, roll_weather
 
@@ -28,6 +28,8 @@ def auto_turn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, even
     if step == 0 and not top.get("go"):
         return False                                   # the game's first order: the Soviet rolls (3.1.1)
     if step == 0:
+        if state.get("approval"):
+            state["approval"]["flipped"] = False          # 15.3.1: flipped back at the start of the next turn
         dice = rng.roll(6, f"turn {state['turn']} weather, Soviet die 1") + \
             rng.roll(6, f"turn {state['turn']} weather, Soviet die 2")
         state["weather"], state["sky"] = roll_weather(r.scn, state["turn"], dice)
@@ -72,8 +74,15 @@ def auto_pturn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, eve
         state["phase"] = phase
         frame: dict[str, Any] = {"k": FRAME[phase], "side": side, "phase": phase}
         if phase in ("movement", "exploit_move"):
-            frame.update(moved=[], paid=False, rail=r.rail_capacity(state) if side == GERMAN else 0,
+            frame.update(moved=[], paid=False, rail=r.rail_left(state) if side == GERMAN else 0,
                          mode="exploit" if phase == "exploit_move" else "normal")
+            if phase == "movement" and side == GERMAN:
+                frame["naval"] = r.profile.naval_capacity            # 6.5.1
+                a = state.get("approval")
+                if a and a["moves"]:
+                    a["moves"] = False
+                    state["halved"] = True                            # 15.3.1
+                    events.append(Event("After the Dismissal: German MP halved, no Strategic Movement (15.3.1)"))
         if phase in ("combat", "exploit_combat"):
             frame["mode"] = "exploit" if phase == "exploit_combat" else "combat"
         if phase == "supply":
@@ -97,6 +106,7 @@ def end_of_phase(r: Any, state: dict[str, Any], phase: str, events: list[Event])
                 state["stack"].append({"k": "overstack", "side": side, "hex": h})
                 return True
     r.occupy(state)
+    state.pop("halved", None)
     if phase in ("combat", "exploit_combat"):
         state["attacked_hexes"] = []
         state["autonomous"] = []
@@ -122,13 +132,18 @@ def do_overstack(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision
     if order["verb"] != "eliminate" or f"eliminate {order['unit']}" not in d.options:
         raise IllegalOrder(f"eliminate one of your units in {top['hex']}")
     r.eliminate(state, order["unit"], events, why="overstacked (1.11.2)")
-    r.pop(state, top)
+    b = r.board(state)
+    here = [b.spec(u) for u in b.units_at(top["hex"]) if b.side_of(u) == top["side"]]
+    if not stacking.problems(here, top["side"], r.profile, bridgehead=top["hex"] in state["bridgeheads"]):
+        r.pop(state, top)
 
 
 # ------------------------------------------------------------------ supply
 def auto_supply(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events: list[Event]) -> bool:
     side = top["side"]
     if top["stage"] == "hq":
+        if side == GERMAN:
+            state["airlift"] = []                      # a Ju-52 lasts until the next German Supply phase
         b = r.board(state)
         for hq in [u for u in b.on_map(side) if b.spec(u).is_hq]:
             if not supply.hq_supplied(b, hq):
@@ -140,10 +155,12 @@ def auto_supply(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, ev
         top["started_pontoon"] = sorted(u for u, x in state["units"].items() if x.get("pontoon"))
         return True
     if top["stage"] == "pontoon":
-        if pontoon_options(r, state, top):
+        if pontoon_options(r, state, top) or airlift_possible(r, state, top):
             return False
         top["stage"] = "units"
         return True
+    if top["stage"] == "withdraw":
+        return False
     b = r.board(state)
     found = supply.unit_supply(b, side, state["weather"])
     out = sorted(u for u, ok in found.items() if not ok and not b.spec(u).is_hq)
@@ -152,8 +169,20 @@ def auto_supply(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, ev
             state["units"][uid]["oos"] = not ok
     if out:
         events.append(Event(f"Out of Supply (4.2): {', '.join(out)}"))
+    if side == GERMAN and approval.active(r) and not top.get("withdrawn"):
+        top["stage"] = "withdraw"                      # 4.7.1: at the end of the Supply phase
+        return True
     r.pop(state, top)
     return True
+
+
+def airlift_possible(r: Any, state: dict[str, Any], top: dict[str, Any]) -> bool:
+    """The Ju-52 Event may be played: a German Supply phase, a face-down
+    Support in the box, and a Support with that Event in the game (the
+    opponent's program cannot tell more, so the German is asked)."""
+    if top["side"] != GERMAN or top.get("airlifted") or not state["supports"][GERMAN]["available"]:
+        return False
+    return any(s.side == GERMAN and s.airlift for s in r.scn.supports.values())
 
 
 def pontoon_options(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[str]:
@@ -175,16 +204,40 @@ def pontoon_options(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[
     return out
 
 
+def withdrawal_units(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[str]:
+    b = r.board(state)
+    w = top["withdrawal"]
+    return [u for u in b.on_map(GERMAN) if u not in w["moved"] and b.move(u) > 0
+            and b.map.distance(b.unit(u)["hex"], w["hex"]) <= 3 and not b.unit(u).get("pontoon")]
+
+
 def ask_supply(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
-    opts = pontoon_options(r, state, top)
-    return Decision(top["side"], "pontoon", "Supply phase: flip an HQ to or from its Pontoon side (4.1.3), or done",
-                    tuple(opts) + ("done",), policy="pontoon")
+    if top["stage"] == "withdraw":
+        if top.get("withdrawal"):
+            opts = tuple(f"move {u} ..." for u in withdrawal_units(r, state, top))
+            return Decision(GERMAN, "withdrawal", f"Withdrawal from {top['withdrawal']['hex']} (4.7.1): move units "
+                            "within three hexes as a retreat (two hexes or their MP), then done", ("done",),
+                            hint="move UNIT HEX HEX...; " + " ".join(opts))
+        a = state["approval"]
+        return Decision(GERMAN, "withdraw", f"end of the Supply phase: place the Withdrawal marker (4.7; Approval "
+                        f"{a['level']}, Freedom of Action box {a['foa']}), or done", ("done",),
+                        hint="withdraw HEX")
+    flips = pontoon_options(r, state, top)
+    hint = "pontoon HQ HEX; unpontoon HQ" + ("; airlift HANDLE HEX (Ju-52)" if airlift_possible(r, state, top) else "")
+    return Decision(top["side"], "pontoon", "Supply phase: flip an HQ to or from its Pontoon side (4.1.3), play a "
+                    "supply Event, or done", tuple(flips) + ("done",), policy="pontoon", hint=hint)
 
 
 def do_supply(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order: dict[str, Any],
               rng: Any, events: list[Event]) -> None:
+    if top["stage"] == "withdraw":
+        _do_withdrawal(r, state, top, order, events)
+        return
     if order["verb"] == "done":
         top["stage"] = "units"
+        return
+    if order["verb"] == "airlift":
+        _airlift(r, state, top, order, events)
         return
     if r.format(order) not in d.options:
         raise IllegalOrder("flip an HQ named in the options (4.1.3-4.1.4), or done")
@@ -199,6 +252,75 @@ def do_supply(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, o
     top.setdefault("flipped", []).append(order["unit"])
 
 
+def _airlift(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
+    """4.2.1's exception, R-74: a Ju-52 played as its Event puts one hex's
+    German-side units in supply until the next German Supply phase (an
+    airplane: not under an Overcast sky, 5.4.2)."""
+    if not airlift_possible(r, state, top):
+        raise IllegalOrder("no supply Event can be played now")
+    shown = r.opened(state, GERMAN, order)
+    h, v = next(iter(shown.items()))
+    spec = r.scn.supports[v["support"]]
+    if not spec.airlift:
+        raise IllegalOrder(f"{spec.name} has no supply Event (4.2.1)")
+    if spec.kind == "airplane" and not effects(state["weather"], state["sky"]).airplane_events:
+        raise IllegalOrder(f"{spec.name}: no airplane Event under an Overcast sky (5.4.2)")
+    b = r.board(state)
+    if not b.friendly_occupied(order["hex"], GERMAN):
+        raise IllegalOrder(f"no German unit in {order['hex']} to supply")
+    r.play_support(state, GERMAN, h, v, events, why=f"the units in {order['hex']} are in supply (4.2.1)")
+    state["airlift"] = sorted(set(state["airlift"]) | {order["hex"]})
+    top["airlifted"] = True
+
+
+def _do_withdrawal(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any],
+                   events: list[Event]) -> None:
+    """4.7: the marker on any hex; units within three hexes move as a
+    retreat; then the marker goes, Freedom of Action +1 and Approval down
+    by the box's value (perhaps a Dismissal, 15.3)."""
+    v = order["verb"]
+    w = top.get("withdrawal")
+    if v == "done":
+        top["withdrawn"] = True
+        top["stage"] = "units" if not w else "done"
+        if w:
+            events.append(Event(f"the Withdrawal marker leaves {w['hex']} (4.7.2)"))
+            approval.freedom_of_action(r, state, events, "a Withdrawal against the Führer's will (4.7.2)")
+        r.pop(state, top)
+        return
+    if w is None:
+        if v != "withdraw":
+            raise IllegalOrder("withdraw HEX (the Withdrawal marker), or done")
+        if not r.scn.map.on_map(order["hex"]):
+            raise IllegalOrder(f"{order['hex']} is not on the map")
+        top["withdrawal"] = {"hex": order["hex"], "moved": []}
+        events.append(Event(f"German Withdrawal marker on {order['hex']} (4.7.1)"))
+        return
+    if v != "move":
+        raise IllegalOrder("move UNIT HEX... (a Withdrawal move), or done")
+    b = r.board(state)
+    units, path = order["units"], order["path"]
+    for u in units:
+        if u not in withdrawal_units(r, state, top):
+            raise IllegalOrder(f"{u} cannot make a Withdrawal move now (4.7.1)")
+        if state["units"][u]["hex"] != path[0]:
+            raise IllegalOrder(f"{u} is not in {path[0]}")
+        why = moves.withdrawal_refusal(b, u, path, w["hex"])
+        if why:
+            raise IllegalOrder(why)
+    why = haltebefehl.leave_refusal(b, units, path[0])
+    if why:
+        raise IllegalOrder(why)
+    here = [b.spec(u) for u in b.units_at(path[-1]) if u not in units] + [b.spec(u) for u in units]
+    over = stacking.problems(here, GERMAN, r.profile)
+    if over:
+        raise IllegalOrder(f"{path[-1]}: {over[0]}")
+    for u in units:
+        state["units"][u].update(hex=path[-1], no_attack=True)
+        w["moved"].append(u)
+    events.append(Event(f"{' '.join(units)} withdraw {' '.join(path)}; they may not attack this turn (4.7.1)"))
+
+
 # ----------------------------------------------------------------- support
 def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events: list[Event]) -> bool:
     side = top["side"]
@@ -207,6 +329,9 @@ def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, e
         kept = [c for c in sup[side]["played"] if r.scn.supports[c[0]].stays]
         back = len(sup[side]["played"]) - len(kept)
         sup[side]["played"] = kept                      # 5.2.1, R-48
+        staying = {u: c for u, c in sup[side]["attached"].items() if r.scn.supports[c[0]].stays}
+        back += len(sup[side]["attached"]) - len(staying)
+        sup[side]["attached"] = staying                 # 5.4.4: an attached leader leaves with the others
         n = draws(r, state, side, rng)
         n = max(0, min(n, supports.pool_size(r.scn, sup, side)))
         new = []
@@ -227,10 +352,15 @@ def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, e
                             "in the Available box (5.1-5.3)"))
         top["new"] = new
         has_disk = any(s.kind == "red_disk" and s.side == side for s in r.scn.supports.values())
-        top["stage"] = "redisk" if new and has_disk else "discard"
+        top["stage"] = "redisk" if new and has_disk else "events"
         return True
     if top["stage"] == "redisk":
         return False
+    if top["stage"] == "events":
+        if attach_possible(r, state, side):
+            return False
+        top["stage"] = "discard"
+        return True
     if top["stage"] == "discard":
         if len(sup[side]["available"]) > r.profile.supports_cap:
             return False
@@ -239,10 +369,27 @@ def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, e
     raise RuntimeError(f"support stage {top['stage']}")
 
 
+def attach_possible(r: Any, state: dict[str, Any], side: str) -> bool:
+    """A leader may be attached (5.4.4): a face-down Support in the box, a
+    leader among the side's Supports, a unit on the map without one."""
+    sup = state["supports"][side]
+    if not sup["available"] or not any(s.side == side and s.kind == "leader" for s in r.scn.supports.values()):
+        return False
+    b = r.board(state)
+    return any(u not in sup["attached"] and not b.spec(u).is_hq for u in b.on_map(side))
+
+
 def draws(r: Any, state: dict[str, Any], side: str, rng: Any) -> int:
     """5.3: the Soviet 1D6 plus the card's modifiers; the German the
-    card's number; the card's Mud/Snow modifiers (R-02)."""
+    card's number (or, with german_draws = "approval", the Approval
+    track's, 11.4); the card's Mud/Snow modifiers (R-02)."""
     card = r.scn.card
+    a = state.get("approval")
+    if side == GERMAN and a is not None:
+        a["eor_draw"] = False                           # 15.3.1 (the End of Reich draw is §16's)
+        if r.profile.german_draws == "approval":
+            n = r.scn.approval.levels.get(a["level"], (0, 0))[0]
+            return max(0, n - (1 if state["weather"] == "mud" else 0))
     mod = {"mud": card.mud_draw_modifier, "snow": card.snow_draw_modifier}.get(state["weather"], {}).get(side, 0)
     if side == SOVIET:
         return rng.roll(6, "Soviet Support draws (5.3.1)") + card.soviet_draw_modifier + mod
@@ -254,6 +401,9 @@ def ask_support(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
     if top["stage"] == "redisk":
         return Decision(side, "red-disk", "show the red-disk Supports just drawn: they are played at once (1.5.3)",
                         private=True)
+    if top["stage"] == "events":
+        return Decision(side, "events", "Support phase: attach a leader Support to a unit (5.4.4), or done",
+                        ("done",), hint="attach HANDLE UNIT")
     avail = state["supports"][side]["available"]
     extra = len(avail) - r.profile.supports_cap
     return Decision(side, "discard", f"{len(avail)} Supports available: return {extra} to the pool (5.1.3)",
@@ -279,7 +429,15 @@ def do_support(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, 
                 raise IllegalOrder("every red-disk Support drawn must be played at once (1.5.3)")
         for h, v in sorted(shown.items()):
             r.play_support(state, side, h, v, events, why="red disk: its Event at once (1.5.3)")
-        top["stage"] = "discard"
+        top["stage"] = "events"
+        return
+    if top["stage"] == "events":
+        if order["verb"] == "done":
+            top["stage"] = "discard"
+            return
+        if order["verb"] != "attach":
+            raise IllegalOrder("attach HANDLE UNIT, or done")
+        _attach(r, state, side, order, events)
         return
     extra = len(sup["available"]) - r.profile.supports_cap
     if order["verb"] != "return":
@@ -291,6 +449,26 @@ def do_support(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, 
         r.return_handle(state, side, h)
     events.append(Event(f"{SIDE_NAME[side]} returns {extra} face-down Support(s) to the pool (5.1.3)"))
     r.pop(state, top)
+
+
+def _attach(r: Any, state: dict[str, Any], side: str, order: dict[str, Any], events: list[Event]) -> None:
+    """5.4.4: a leader played as its Event stays with one friendly unit
+    until it leaves the map (the next own Support phase unless it stays,
+    5.2.1) or the unit is eliminated; one leader a unit."""
+    shown = r.opened(state, side, order)
+    h, v = next(iter(shown.items()))
+    spec = r.scn.supports[v["support"]]
+    uid = order["unit"]
+    x = state["units"][uid]
+    if spec.kind != "leader":
+        raise IllegalOrder(f"{spec.name} is not a leader: only leaders are attached to a unit (5.4.4)")
+    if x["side"] != side or not x["hex"] or r.scn.units[uid].is_hq:
+        raise IllegalOrder(f"{uid} is not one of your divisions on the map")
+    if uid in state["supports"][side]["attached"]:
+        raise IllegalOrder(f"{uid} already has a leader: one leader a unit (5.4.4)")
+    r._unhide(state, side, h)
+    state["supports"][side]["attached"][uid] = [v["support"], v["copy"]]
+    events.append(Event(f"{SIDE_NAME[side]} attaches {spec.name} ({h}) to {uid} (5.4.4)"))
 
 
 # ---------------------------------------------------------------- movement
@@ -306,7 +484,8 @@ def ask_movement(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision
             opts.append(f"move {uid} {ends[0]}")
     opts.append("end-move")
     what = "Exploitation movement (8.2)" if top["mode"] == "exploit" else "Movement phase (§6)"
-    hint = "move UNIT [UNIT...] HEX...; strat ...; rail ...; pay HANDLE; ask `reach UNIT`"
+    hint = "move UNIT [UNIT...] HEX...; strat ...; rail ...; naval UNIT PORT; pay HANDLE; halt HEX; unhalt HEX; " \
+        "abandon HQ HANDLE HANDLE; ask `reach UNIT`"
     return Decision(side, "move", f"{SIDE_NAME[side]} {what}: move units, or end-move", tuple(opts), hint=hint)
 
 
@@ -315,7 +494,17 @@ def do_movement(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision,
     v = order["verb"]
     side = top["side"]
     if v == "end-move":
+        if top.get("abandon_hq"):
+            approval.freedom_of_action(r, state, events, f"Abandon equipment on {top['abandon_hq']} (6.3)")
+        if side == GERMAN and top["mode"] == "normal":
+            state["rail_left"] = {"turn": state["turn"], "left": top["rail"]}      # 6.4.1, 6.4.5
         r.pop(state, top)
+        return
+    if v in ("halt", "unhalt"):
+        _halt(r, state, top, order, events)
+        return
+    if v == "abandon":
+        _abandon(r, state, top, order, events)
         return
     if v == "pay":
         if side != GERMAN or top["mode"] == "exploit":
@@ -332,8 +521,68 @@ def do_movement(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision,
         top["paid"] = True
         return
     if v != "move":
-        raise IllegalOrder("move, strat, rail, pay or end-move")
-    r.do_move(state, top, order, events)
+        raise IllegalOrder("move, strat, rail, naval, pay, halt, abandon or end-move")
+    r.do_move(state, top, order, events, rng)
+
+
+def _halt(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
+    """6.7.1, R-30: Haltebefehl markers are placed or taken away at the
+    start of the German Movement phase, before any unit moves."""
+    if top["side"] != GERMAN or top["mode"] != "normal":
+        raise IllegalOrder("Haltebefehl markers are the German player's, in his Movement phase (6.7.1)")
+    if top["moved"] or top.get("abandon_hq"):
+        raise IllegalOrder("Haltebefehl markers are placed or removed at the start of the Movement phase, "
+                           "before any move (6.7.1, R-30)")
+    b = r.board(state)
+    h = order["hex"]
+    if order["verb"] == "halt":
+        why = haltebefehl.place_refusal(b, h)
+        if why:
+            raise IllegalOrder(why)
+        state["haltebefehl"][h] = haltebefehl.side_for(b, h)
+        events.append(Event(f"Haltebefehl on {h} ({state['haltebefehl'][h]} side): "
+                            f"{' '.join(haltebefehl.divisions(b, h))} stand fast (6.7.1-6.7.4)"))
+        return
+    why = haltebefehl.remove_refusal(b, h)
+    if why:
+        raise IllegalOrder(why)
+    del state["haltebefehl"][h]
+    events.append(Event(f"the Haltebefehl on {h} is lifted (R-30)"))
+
+
+def _abandon(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any],
+             events: list[Event]) -> None:
+    """6.3: two Supports spent on one German HQ, which may not move this
+    turn; the units inside its Command Radius may move strategically from
+    next to the enemy and without 6.2.3's Support.  Its price (Freedom of
+    Action, Approval) falls when the Movement phase ends."""
+    why = approval.refusal(r, state, "Abandon equipment (6.3)")
+    if why:
+        raise IllegalOrder(why)
+    if top["side"] != GERMAN or top["mode"] != "normal":
+        raise IllegalOrder("Abandon equipment is a German Movement-phase capability (6.3)")
+    if top.get("abandon_hq"):
+        raise IllegalOrder("equipment is already abandoned this phase")
+    hq = order["unit"]
+    b = r.board(state)
+    if b.side_of(hq) != GERMAN or not b.spec(hq).is_hq or not b.unit(hq)["hex"]:
+        raise IllegalOrder(f"{hq} is not a German HQ on the map (6.3)")
+    if hq in top["moved"]:
+        raise IllegalOrder(f"{hq} has moved this turn (6.3)")
+    if len(set(order["handles"])) != 2:
+        raise IllegalOrder("Abandon equipment takes two different Supports (6.3)")
+    shown = r.opened(state, GERMAN, order)
+    for h, v in shown.items():
+        if r.scn.supports[v["support"]].kind == "end_of_reich":
+            raise IllegalOrder("an End-of-Reich Support is played only for its Event (1.5.3)")
+    for h, v in shown.items():
+        r.spend_support(state, GERMAN, h, v, events, why=f"Abandon equipment on {hq} (6.3)")
+    reach = supply.command_reach(b, hq)
+    top["abandon_hq"] = hq
+    top["abandon_units"] = sorted(u for u in b.on_map(GERMAN) if b.unit(u)["hex"] in reach
+                                  and supply._serves(b, hq, u) and not b.spec(u).is_hq)
+    events.append(Event(f"Abandon equipment on {hq}: {' '.join(top['abandon_units']) or 'no unit'} may move "
+                        "strategically, even from next to the enemy (6.3)"))
 
 
 # ------------------------------------------------------------------ combat
@@ -362,6 +611,9 @@ def do_combat(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, o
 def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events: list[Event]) -> bool:
     side = top["side"]
     if "due" not in top:
+        a = state.get("approval")
+        if side == GERMAN and a is not None and not objective_one_lost(r, state):
+            approval.change(r, state, -1, events, "the German R&R phase begins")
         entry = r.scn.schedule.get(state["turn"])
         due = [u for u, x in sorted(state["units"].items()) if x["box"] == f"turn:{state['turn']}"
                and r.scn.units[u].home_side == side]
@@ -374,10 +626,41 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
                     extra[sid] = extra.get(sid, 0) + n
                     events.append(Event(f"{n} {sid} Support(s) join the {SIDE_NAME[side]} pool (17.1)"))
         top["due"] = True
+        top["arrived"] = []
     if place_options(r, state, side):
         return False
+    if side == GERMAN and rail_options(r, state, top) and not top.get("rail_done"):
+        return False
+    if side == GERMAN and state.get("approval"):
+        state["approval"]["no_rp"] = False               # 15.3.1: this R&R phase was the one without RP
     r.pop(state, top)
     return True
+
+
+def objective_one_lost(r: Any, state: dict[str, Any]) -> bool:
+    """15.2.1: Strategic Objective 1 (every city in Germany but Berlin,
+    16.1.1) is lost; never on a map that names no such objective."""
+    hexes = r.scn.map.objectives.get(1)
+    return bool(hexes) and any(state["control"].get(h) != GERMAN for h in hexes)
+
+
+def rail_options(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[str]:
+    """6.4.5: German reinforcements placed this phase may go on by rail
+    with the turn's Rail Capacity points left."""
+    left = r.rail_left(state)
+    if left <= 0:
+        return []
+    b = r.board(state)
+    out = []
+    for u in top.get("arrived", []):
+        if not state["units"][u]["hex"] or u in top.get("railed", []):
+            continue
+        if (2 if b.spec(u).armor else 1) > left:
+            continue
+        ends = sorted(h for h in moves.reach(b, u, "rail").cost if h != state["units"][u]["hex"])
+        if ends:
+            out.append(f"rail {u} {ends[-1]}")
+    return out
 
 
 def arrival_hexes(r: Any, state: dict[str, Any], side: str) -> list[str]:
@@ -409,16 +692,34 @@ def place_options(r: Any, state: dict[str, Any], side: str) -> list[str]:
 
 def ask_rr(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
     opts = place_options(r, state, top["side"])
+    if not opts:
+        return Decision(GERMAN, "rr-rail", f"R&R phase: move arriving units by rail ({r.rail_left(state)} Rail "
+                        "Capacity points left, 6.4.5), or done", tuple(rail_options(r, state, top)) + ("done",),
+                        hint="rail UNIT HEX...")
     return Decision(top["side"], "place", "R&R phase: place the arriving units (17.1-17.2, 4.1.2)", tuple(opts),
                     policy="place")
 
 
 def do_rr(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order: dict[str, Any],
           rng: Any, events: list[Event]) -> None:
+    if d.kind == "rr-rail":
+        if order["verb"] == "done":
+            top["rail_done"] = True
+            return
+        if order["verb"] != "move" or order["mode"] != "rail":
+            raise IllegalOrder("rail UNIT HEX... (an arriving unit by rail, 6.4.5), or done")
+        if any(u not in top["arrived"] or u in top.get("railed", []) for u in order["units"]):
+            raise IllegalOrder("only units that arrived in this R&R phase go by rail now (6.4.5)")
+        frame = {"side": GERMAN, "mode": "normal", "moved": [], "paid": False, "rail": r.rail_left(state)}
+        r.do_move(state, frame, order, events, rng)
+        state["rail_left"] = {"turn": state["turn"], "left": frame["rail"]}
+        top.setdefault("railed", []).extend(order["units"])
+        return
     if order["verb"] != "place" or r.format(order) not in d.options:
         raise IllegalOrder("place an arriving unit on one of the hexes the options name")
     u = state["units"][order["unit"]]
     u.update(hex=order["hex"], box=None, oos=False)
+    top.setdefault("arrived", []).append(order["unit"])
     events.append(Event(f"{order['unit']} arrives in {order['hex']}"))
 
 

@@ -112,6 +112,8 @@ def unit_supply(board: Board, side: str, weather: str | None = None) -> dict[str
         ok = h in src
         if not ok and side == GERMAN and board.map.fortifications.get(h) == "advanced":
             ok = True                                   # 4.4.3
+        if not ok and side == GERMAN and h in (board.state.get("airlift") or ()):
+            ok = True                                   # 4.2.1: the Ju-52 exception
         if not ok and side == GERMAN and spec.nationality in ("hun", "rum"):
             country = "hungary" if spec.nationality == "hun" else "romania"
             cap = board.map.capitals.get(country, frozenset())

@@ -34,8 +34,20 @@ def _situation(r: Any, state: dict[str, Any], seat: str | None) -> TextBlock:
         d = r.pending(state)
         if d is not None:
             lines.append(f"Pending: {SIDE_NAME[d.seat]} - {d.kind}: {d.prompt}")
-    if r.profile.approval_track:
-        lines.append("Approval track in force (§15)")
+    a = state.get("approval")
+    if a:
+        lines.append(f"Führer's Approval {a['level']}" + (" (flipped: Dismissal this turn)" if a["flipped"] else "")
+                     + f"; Freedom of Action box {a['foa']}; Maximum Satisfaction "
+                     f"{a['max'] if a['max'] is not None else '-'}; Dismissals {a['dismissals']}"
+                     + ("; the next German Movement phase is halved" if a["moves"] else ""))
+    halt = state.get("haltebefehl") or {}
+    if halt:
+        lines.append("Haltebefehl: " + ", ".join(f"{h} ({k})" for h, k in sorted(halt.items())))
+    if state.get("airlift"):
+        lines.append("Ju-52 supply: " + ", ".join(state["airlift"]))
+    top = state["stack"][-1] if state.get("stack") else {}
+    if top.get("k") == "movement" and top.get("side") == "german" and top.get("mode") == "normal":
+        lines.append(f"Rail Capacity left {top['rail']}; Naval Capacity left {top.get('naval', 0)}")
     return TextBlock("situation", tuple(lines))
 
 
@@ -47,6 +59,9 @@ def _supports(r: Any, state: dict[str, Any], seat: str | None) -> TextBlock:
         played = ", ".join(r.scn.supports[c[0]].name for c in s["played"]) or "none"
         lines.append(f"{SIDE_NAME[side]}: {len(s['available'])} Available (face down), pool "
                      f"{supports.pool_size(r.scn, sup, side)}, played this turn: {played}")
+        if s["attached"]:
+            lines.append(f"{SIDE_NAME[side]} leaders: " + ", ".join(
+                f"{r.scn.supports[c[0]].name} with {uid}" for uid, c in sorted(s["attached"].items())))
     mine = (state["hidden"].get(seat) or {}).get("items") if seat else None
     if mine:
         own = [f"{h} {r.scn.supports[v['support']].name}" for h, v in sorted(mine.items()) if "support" in v]
