@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = load_toml(ROOT / "scenarios" / "ava" / "practice-multi.toml")
 LAYOUT = "ava/practice-multi"
 SEATS = ("axis_north", "axis_south", "soviet_north", "soviet_south")
+BYSTANDER = "bystander"
 
 
 def options(mode: str) -> dict[str, Any]:
@@ -37,9 +38,11 @@ def table(mode: str, dice: str) -> tuple[GameFile, dict[str, Any]]:
 def play(mode: str, dice: str, *, limit: int = 6000, until_turn: int | None = None,
          check: Any = None) -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
     """Play with the scripted player until the game ends (or Turn
-    ``until_turn`` begins); ``check(matches, exchange)`` after each."""
+    ``until_turn`` begins); every seat's program and a bystander's (no
+    secrets) verify each exchange; ``check(matches, exchange)`` after each."""
     gf, ids = table(mode, dice)
     matches = {s: cycle.replay(gf, SCENARIO, ids[s]) for s in SEATS}
+    matches[BYSTANDER] = cycle.replay(gf, SCENARIO)
     first = matches[SEATS[0]]
     configured: dict[str, set[str]] = {s: set() for s in SEATS}
     for _ in range(limit):
@@ -58,7 +61,7 @@ def play(mode: str, dice: str, *, limit: int = 6000, until_turn: int | None = No
             turn.push(rules.demo_order(turn.es["game"], turn.pending()))
         ex = turn.finish()
         for s, m in matches.items():
-            cycle.advance(m, ex, ids[s])
+            cycle.advance(m, ex, ids.get(s))
         if check is not None:
             check(matches, ex)
     else:

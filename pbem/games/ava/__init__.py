@@ -54,6 +54,8 @@ def seating_for(options: dict[str, Any], data: dict[str, Any] | None = None) -> 
     players = int(options.get("players", 2))
     mode = str(options.get("multiplayer", seating.STANDARD))
     layout = str(options.get("seat_layout", ""))
+    if mode != seating.STANDARD and players < 4:
+        raise ScenarioError(f"multiplayer {mode} seats 4 to 6 players (19.2, 20.2), not {players}")
     if not layout:
         return seating.layout(players, mode)
     return seating.layout(players, mode, data if data is not None else seat_layout_data(layout))
@@ -92,8 +94,8 @@ class AvaFamilyGame(BaseGame):
         """Two seats named after the sides; AVA 19/20: the seats of the
         ``players``/``multiplayer``/``seat_layout`` options."""
         from pbem.games.ava import seating
-        if self.id not in MULTI_GAMES or options.get("multiplayer", seating.STANDARD) == seating.STANDARD \
-                and int(options.get("players", 2)) == 2:
+        if self.id not in MULTI_GAMES or (options.get("multiplayer", seating.STANDARD) == seating.STANDARD
+                                          and int(options.get("players", 2)) == 2):
             return super().seats(options)
         return seating.specs(seating_for(options))
 
