@@ -14,7 +14,10 @@ seat the rules named (a seat answering another's decision is refused,
 test_ava_multi_rules)."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import enginehelp
@@ -22,6 +25,7 @@ import pytest
 from avamulti import BYSTANDER, SCENARIO, SEATS, play, table
 
 from pbem import cycle, session
+from pbem.protocol import gamefile
 from pbem.protocol.gamefile import GameFile
 
 
@@ -83,3 +87,22 @@ def test_mail_goes_to_every_other_seat() -> None:
     m = cycle.replay(gf, SCENARIO, ids["soviet_north"])
     assert session.recipients(m) == [f"{ids[s].public.name} <{s}@example.org>" for s in SEATS
                                       if s != "soviet_north"]
+
+
+def test_pbem_demo_ava_with_four_seats_plays_the_multiplayer_set_up(tmp_path: Path) -> None:
+    keep = tmp_path / "demo"
+    r = subprocess.run([sys.executable, "-m", "pbem.cli", "demo", "ava", "--seats", "4", "--exchanges", "12",
+                        "--keep", str(keep)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    for seat in SEATS:
+        assert f"plays {seat}:" in r.stdout and f"=== {seat}'s sitrep ===" in r.stdout
+    assert "soviet_south joins the game" in r.stdout and "valid" in r.stdout.splitlines()[-3]
+    last = sorted(keep.glob("demo-*.toml"))[-1]
+    m = cycle.replay(gamefile.load(last), SCENARIO)
+    assert m.seat_names == list(SEATS)
+
+
+def test_pbem_demo_refuses_seats_a_game_does_not_seat() -> None:
+    r = subprocess.run([sys.executable, "-m", "pbem.cli", "demo", "avd", "--seats", "4"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0 and "avd's demo has 2 seats, not 4" in r.stderr
