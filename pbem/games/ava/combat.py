@@ -64,8 +64,9 @@ def check_attack(b: Board, attackers: list[str], target: str, *, surprise: bool 
     """IllegalOrder if ``attackers`` may not attack ``target`` now (AVA
     10.0-10.1; FFS 10.0-10.1).  ``attacked_hexes``: hexes already attacked
     (or, in AVA, declared) this Combat Segment; by default the state's
-    ``attacked_hexes`` list.  A cancelled attack (odds below 1:1) is not
-    refused here: :func:`odds` reports it with ``column`` None."""
+    ``attacked_hexes`` list.  Odds below 1:1 are not refused here (a unit
+    alone may join a stronger attack): :func:`check_odds` refuses the whole
+    attack by profile, :func:`odds` reports it with ``column`` None."""
     del surprise    # 15.1: the Surprise Attack's eligibility is activation's business
     if not attackers:
         raise IllegalOrder(f"an attack on {target} needs at least one unit")
@@ -221,6 +222,19 @@ def odds(b: Board, attackers: list[str], target: str, *, surprise: bool = False,
     return Odds(a, d, raw, shifts, final, columns[final], tuple(notes))
 
 
+def check_odds(b: Board, attackers: list[str], target: str, *, surprise: bool = False,
+               halved: Collection[str] = ()) -> Odds:
+    """The attack's :func:`odds`; IllegalOrder when they fall below the
+    first column and the profile makes such an attack impossible (FFS
+    10.3.4: refused when declared, the units stay free) rather than
+    cancelled when resolved (AVA 10.3(4))."""
+    o = odds(b, attackers, target, surprise=surprise, halved=halved)
+    if o.cancelled and b.profile.below_first_column == "refused":
+        raise IllegalOrder(f"{target}: attack {o.attack} against defence {o.defense} is below "
+                           f"{b.scn.crt.columns[0]} after the shifts: no attack (10.3.4)")
+    return o
+
+
 # ------------------------------------------------------------------- CRT
 def result(scn: Scenario, column: int, roll: int) -> kodds.Result:
     """The CRT cell for a column index and a d6 roll (10.4)."""
@@ -352,7 +366,7 @@ def defender_side(b: Board, target: str) -> str | None:
     return side
 
 
-__all__ = ["FORTRESS", "Odds", "apply_losses", "attack_strength", "check_attack", "check_losses",
+__all__ = ["FORTRESS", "Odds", "apply_losses", "attack_strength", "check_attack", "check_losses", "check_odds",
            "conversion_choice_needed", "convert_for_fortress", "crossing_barred", "defence_strength",
            "defender_side", "eliminated_to", "fortress_defence", "loss_options", "odds",
            "result", "terrain_shifts"]

@@ -68,6 +68,9 @@ class Profile:
     # -- added by ENGINE: the 19th Army's draw brings a Combat Segment for the group (FFS notes #50) or is
     # an entry by movement only (AVA 15.3, notes A24: its HQ is off the map when the chit is drawn)
     army19_combat: bool = False
+    # -- added by the review fixes: an attack below the first column after the shifts is "cancelled" when
+    # resolved, with no roll (AVA 10.3(4)), or "refused" when declared: it is not possible (FFS 10.3.4)
+    below_first_column: str = "cancelled"
 
 
 AVA = Profile(
@@ -102,6 +105,7 @@ AVA = Profile(
     rail_bridge_lifts_minor_river=False,
     stacking_checked_at="move",
     army19_combat=False,
+    below_first_column="cancelled",
 )
 
 FFS = Profile(
@@ -136,6 +140,7 @@ FFS = Profile(
     rail_bridge_lifts_minor_river=True,
     stacking_checked_at="segment",
     army19_combat=True,
+    below_first_column="refused",
 )
 
 PROFILES = {p.game: p for p in (AVA, FFS)}

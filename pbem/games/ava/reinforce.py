@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from pbem.game import IllegalOrder
+from pbem.games.ava import movement
 from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS, SIDE_NAME, SOVIET, Scenario
 
@@ -130,55 +131,28 @@ def to_box(state: State, uids: Sequence[str], box: str) -> None:
 # ------------------------------------------------- entry from a map edge
 def entry_cost(b: Board, uid: str, h: str, mode: str) -> int | None:
     """Half MP to enter ``h`` from off the map (19A, Strategic Reserve; notes
-    A25, FFS #50): along its road when it has one (1 MP, 1/2 MP
-    strategic), else its terrain (normal movement only); +2 MP into enemy
-    ZOC, which strategic movement may not enter.  None: not allowed."""
-    side = b.spec(uid).side
-    ezoc = b.in_enemy_zoc(h, side)
-    if b.enemy_occupied(h, side):
-        return None
-    road = b.map.on_road(h)
-    if mode == "strategic":
-        return 1 if road and not ezoc else None
-    if road:
-        cost: int | None = 2
-    else:
-        t = b.scn.terrain.get("major_city" if b.map.city_of(h) == "major_city" else b.map.terrain_of(h))
-        cost = None if t is None else (t.mp_mech if b.spec(uid).mech else t.mp_foot)
-    if cost is None:
-        return None
-    return cost + (4 if ezoc else 0)
+    A25, FFS #50): MOVE's price of an entry hex (its road when it has one,
+    1 MP, 1/2 MP strategic; else its terrain, normal movement only; +2 MP
+    into enemy ZOC, which strategic movement may not enter).  None: not
+    allowed."""
+    return movement.mover(b, uid, mode, entering=True).entry(h)[0]
 
 
 def check_entry(b: Board, uid: str, path: Sequence[str], mode: str, sources: Collection[str],
                 move_check: MoveCheck | None = None) -> int:
     """One unit entering the map at ``path[0]`` (one of ``sources``) and
-    moving on along ``path``; returns the half MP spent.  The rest of the
-    move is MOVE's ``movement.check_move`` on a board with the unit in its
-    entry hex and its allowance less the entry cost."""
+    moving on along ``path``; returns the half MP spent.  The move is MOVE's
+    ``movement.check_move(entering=True)``: the entry hex paid first, and
+    the move never began in a hex of the map, so no unbridged major-river
+    crossing in it (AVA 9.2, FFS 9.2.1(1) #21).  The end hex's stacking is
+    checked here whatever the profile: nothing later checks an entry."""
     name = b.spec(uid).name
     if not path or path[0] not in sources:
         raise IllegalOrder(f"{name} enters at one of {', '.join(sorted(sources))}, not {path[0] if path else 'nowhere'}")
-    first = entry_cost(b, uid, path[0], mode)
-    allowance = b.move(uid)
-    if first is None:
-        raise IllegalOrder(f"{name} cannot enter {path[0]} by {mode} movement")
-    if first > allowance:
-        raise IllegalOrder(f"{name}: entering {path[0]} costs more than its movement allowance")
-    there = Board(b.scn, b.profile, _with_unit_at(b.state, uid, path[0]))
-    if len(path) == 1:
-        _check_room(there, b.spec(uid).side, name, path[0], {path[0]: 0})
-        return first
-    if move_check is None:
-        from pbem.games.ava.movement import check_move
-        move_check = check_move
-    return first + int(move_check(there, uid, list(path), mode, allowance_half=allowance - first))
-
-
-def _with_unit_at(state: State, uid: str, h: str) -> State:
-    units = dict(state["units"])
-    units[uid] = dict(units[uid], hex=h, box=None)
-    return dict(state, units=units)
+    spent = int((move_check or movement.check_move)(b, uid, list(path), mode, entering=True))
+    end = path[-1]
+    _check_room(b, b.spec(uid).side, name, end, {end: 0})
+    return spent
 
 
 # ------------------------------------------------- Strategic Reserve (15.4)

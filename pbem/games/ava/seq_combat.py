@@ -42,7 +42,7 @@ class CombatMixin(SeqBase):
         out = []
         for h, us in sorted(targets.items()):
             fit = [u for u in us if self._attack_refusal(b, [u], h, surprise) is None]
-            if fit and self._attack_refusal(b, fit, h, surprise) is None:
+            if fit and self._attack_refusal(b, fit, h, surprise, self.halved(state, fit)) is None:
                 out.append(f"attack {h} with " + " ".join(self.short(u) for u in fit))
         return out
 
@@ -52,10 +52,15 @@ class CombatMixin(SeqBase):
         return [u for u in attackers if state["units"][u].get("reserve_attack") == "half"]
 
     @staticmethod
-    def _attack_refusal(b: Any, units: list[str], h: str, surprise: bool) -> str | None:
+    def _attack_refusal(b: Any, units: list[str], h: str, surprise: bool,
+                        halved: list[str] | None = None) -> str | None:
+        """Eligibility; with ``halved`` (the whole attack is known) the odds
+        too, refused below the first column by profile (FFS 10.3.4)."""
         from pbem.games.ava import combat
         try:
             combat.check_attack(b, units, h, surprise=surprise)
+            if halved is not None:
+                combat.check_odds(b, units, h, surprise=surprise, halved=halved)
         except IllegalOrder as exc:
             return str(exc)
         return None
@@ -141,7 +146,8 @@ class CombatMixin(SeqBase):
                 return f"{self.name(u)} has already attacked this segment (10.1)"
             if x.get("reserve_attack") == "none":
                 return f"{self.name(u)} was activated by the Reserve outside any HQ's range: it may not attack (16.2)"
-        return self._attack_refusal(self.board(state), attack["units"], attack["hex"], surprise)
+        return self._attack_refusal(self.board(state), attack["units"], attack["hex"], surprise,
+                                    self.halved(state, attack["units"]))
 
     def _start_battle(self, state: State, top: dict[str, Any], attack: dict[str, Any], events: list[Event]) -> None:
         self.push(state, "battle", hex=attack["hex"], attackers=attack["units"], side=state["active"],

@@ -1,0 +1,142 @@
+"""Review fixes of the ava/ffs engine, each rule on both profiles where
+they part: the map-edge entry is MOVE's entering move (AVA 9.2, FFS
+9.2.1(1) #21), an FFS attack below the first column is refused at
+declaration (FFS 10.3.4; AVA 10.3(4) cancels it), one source for the FFS
+16.2 Reserve limits, fortress markers per map (AVA 14.3), and the End
+Phase's extras (AVA 5.0(5), notes A31)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fakedice import ScriptedDice
+
+from pbem.game import IllegalOrder
+from pbem.games.ava import chits, reinforce
+from pbem.games.ava.board import Board
+from pbem.games.ava.profile import AVA, FFS, Profile
+from pbem.games.ava.scenario import load
+from tests import avahelp
+
+U = avahelp.unit
+PROFILES = [pytest.param(AVA, id="ava"), pytest.param(FFS, id="ffs")]
+
+
+# ------------------------------------------------- 1. entry from the map edge
+def _entry_board(profile: Profile, placed: dict[str, str] | None = None, **hexsides: list[str]) -> Board:
+    """A foot unit of 4 MP waiting in the Available Box; 2010 is a From
+    Moscow source and an east-edge source, with a road west of it."""
+    units = {"s1": U("soviet", "foot", 3, 3, 8), "x1": U("soviet", "foot", 3, 3, 8),
+             "x2": U("soviet", "foot", 3, 3, 8),
+             "h19": U("soviet", "foot", 3, 3, 8, start="turn:3", flags=["19A"])}
+    d = avahelp.mini(game=profile.game, units=units, hexsides=hexsides,
+                     params={"strategic_reserve": 6, "strategic_reserve_from_turn": 6, "army19_turn": 3},
+                     roads={"east": ["2010", "1910", "1810", "1710"]},
+                     supply={"soviet": ["2010"], "axis": ["1010"]},
+                     source_tags={"from_moscow": ["2010"], "east_edge": ["2010"]})
+    scn = load(d)
+    s = avahelp.state(scn, placed or {}, turn=6)
+    s["units"]["h19"]["box"] = "track:3"
+    return Board(scn, profile, s)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_9_2_an_entering_unit_may_not_cross_an_unbridged_major_river(profile: Profile) -> None:
+    """1 MP entering 2010 by road; 3 MP left would pay a plain hex, but the
+    all-MP crossing must be the first step from the move's start hex, and
+    an entering move starts off the map."""
+    b = _entry_board(profile, major_river=["2010|2009"])
+    with pytest.raises(IllegalOrder, match="whole move"):
+        reinforce.check_entry(b, "s1", ["2010", "2009"], "normal", reinforce.from_moscow(b.scn))
+    with pytest.raises(IllegalOrder, match="whole move"):
+        reinforce.check_strategic_reserve(b, 6, {"s1": ("normal", ["2010", "2009"])})
+    with pytest.raises(IllegalOrder, match="whole move"):
+        reinforce.check_army19(b, 6, {"h19": ("normal", ["2010", "2009"])})
+    # the road west is open, at the entry hex's price first
+    assert reinforce.check_entry(b, "s1", ["2010", "1910", "1810", "1710"], "normal",
+                                 reinforce.from_moscow(b.scn)) == 8
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_9_2_an_entering_move_pays_the_entry_hex_like_move_does(profile: Profile) -> None:
+    from pbem.games.ava import movement
+    b = _entry_board(profile)
+    sources = reinforce.from_moscow(b.scn)
+    for mode, path in (("normal", ["2010", "1910", "1810"]), ("strategic", ["2010", "1910", "1810"]),
+                       ("normal", ["2010", "2009", "2008"])):
+        assert reinforce.check_entry(b, "s1", path, mode, sources) == \
+            movement.check_move(b, "s1", path, mode, entering=True)
+    assert reinforce.entry_cost(b, "s1", "2010", "strategic") == 1
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_3_1_an_entry_may_not_end_overstacked(profile: Profile) -> None:
+    b = _entry_board(profile, {"x1": "1910", "x2": "1910"})
+    with pytest.raises(IllegalOrder, match="1910"):
+        reinforce.check_entry(b, "s1", ["2010", "1910"], "normal", reinforce.from_moscow(b.scn))
+    assert reinforce.check_entry(b, "s1", ["2010", "1910", "1810"], "normal", reinforce.from_moscow(b.scn)) == 6
+
+
+# ------------------------------------------------- 2. below the first column
+CHITS = {"supply": {"side": "common", "kind": "supply"},
+         "ax-2PzG": {"side": "axis", "kind": "hq", "hq": "2PzG"},
+         "su-13A": {"side": "soviet", "kind": "hq", "hq": "13A"}}
+
+
+def _game(game: str, **over: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The Surprise Attack of a small game: 3Pz (8) next to s1 in 1513."""
+    from pbem.games.ava import FFS_GAME, GAME
+    units = {
+        "2PzG": U("axis", "hq", 1, 2, 8, steps=1, type="panzergruppe", start="1510", formation="2PzG",
+                  command_range=4),
+        "3Pz": U("axis", "mech", 8, 6, 12, start="1512", formation="2PzG"),
+        "13A": U("soviet", "hq", 1, 2, 6, steps=1, type="army", start="1515", command_range=4),
+        "s1": U("soviet", "foot", 3, 4, 6, start="1513"),
+        "s2": U("soviet", "foot", 3, 4, 6, start="1613"),
+    }
+    units.update(over)
+    data = avahelp.mini(game=game, units=units, chits=CHITS, supply={"axis": ["1001"], "soviet": ["2030"]})
+    rules = (GAME if game == "ava" else FFS_GAME).rules(data, {})
+    return rules, rules.initial_state()
+
+
+def _play(rules: Any, state: dict[str, Any], text: str, dice: Any = None) -> list[str]:
+    d = rules.pending(state)
+    order = rules.fill_secrets(state, d.seat, rules.parse(text, state, d.seat), lambda: bytes(16))
+    _, events = rules.apply(state, d.seat, order, dice or ScriptedDice())
+    return [e.text for e in events]
+
+
+def test_td01_10_3_4_ffs_an_attack_below_1_to_1_is_refused_when_declared() -> None:
+    """8 against 9 is below 1:1: FFS refuses the order in one line, and 3Pz
+    stays free to attack, 1513 to be attacked."""
+    rules, st = _game("ffs", s1=U("soviet", "foot", 3, 9, 6, start="1513"))
+    assert not any(o.startswith("attack 1513") for o in rules.pending(st).options)
+    with pytest.raises(IllegalOrder, match=r"below 1:1 after the shifts: no attack \(10\.3\.4\)") as exc:
+        _play(rules, st, "attack 1513 with 3Pz")
+    assert "\n" not in str(exc.value)
+    assert not st["units"]["3Pz"]["attacked"] and "1513" not in st["attacked_hexes"]
+    assert rules.pending(st).kind == "combat"
+
+
+def test_tc25_10_3_4_ava_an_attack_below_1_to_1_is_declared_then_cancelled_with_no_roll() -> None:
+    rules, st = _game("ava", s1=U("soviet", "foot", 3, 9, 6, start="1513"))
+    _play(rules, st, "attack 1513 with 3Pz")
+    assert st["units"]["3Pz"]["attacked"] and "1513" in st["attacked_hexes"]
+    events = _play(rules, st, "end-combat")              # ScriptedDice() fails on any roll
+    assert any("below 1:1: cancelled" in e for e in events)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_10_3_4_check_odds_by_profile(profile: Profile) -> None:
+    from pbem.games.ava import combat
+    scn = avahelp.scenario(game=profile.game, units={"g": U("axis", "mech", 3, 3, 12), "s": U("soviet", "foot", 2, 2, 8)},
+                           terrain={"heavy_woods": ["1523"]})
+    b = Board(scn, profile, avahelp.state(scn, {"g": "1522", "s": "1523"}))
+    b.state["units"]["g"]["active"] = True
+    if profile.below_first_column == "refused":
+        with pytest.raises(IllegalOrder, match="10.3.4"):
+            combat.check_odds(b, ["g"], "1523")
+    else:
+        assert combat.check_odds(b, ["g"], "1523").cancelled
+    assert combat.odds(b, ["g"], "1523").cancelled
