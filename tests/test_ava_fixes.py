@@ -140,3 +140,25 @@ def test_10_3_4_check_odds_by_profile(profile: Profile) -> None:
     else:
         assert combat.check_odds(b, ["g"], "1523").cancelled
     assert combat.odds(b, ["g"], "1523").cancelled
+
+
+# ------------------------------------------------- 3. the Reserve's limits, one source
+@pytest.mark.parametrize("profile", PROFILES)
+def test_17_2_16_2_reserve_limits_agree_with_the_move(profile: Profile) -> None:
+    """AVA 17.2: normal movement only, full MP; FFS 16.2 (#59): half MP,
+    strategic movement allowed.  The limits chits reports are what the move
+    applies to a Reserve unit outside every HQ's range."""
+    from pbem.games.ava import movement
+    scn = avahelp.scenario(game=profile.game, units={"u": U("soviet", "foot", 3, 3, 12)},
+                           roads={"r": ["1510", "1511", "1512"]})
+    b = Board(scn, profile, avahelp.state(scn, {"u": "1510"}))
+    lim = chits.reserve_limits(scn, profile, "reserve", False)
+    assert lim.strategic == (profile is FFS) and lim.mp_half == (profile is FFS)
+    try:
+        movement.check_move(b, "u", ["1510", "1511", "1512"], "strategic", reserve_out_of_range=True)
+        strategic = True
+    except IllegalOrder:
+        strategic = False
+    assert strategic == lim.strategic
+    halved = movement.allowance(b, "u", reserve_out_of_range=True) < movement.allowance(b, "u")
+    assert halved == lim.mp_half

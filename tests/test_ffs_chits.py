@@ -85,6 +85,6 @@ def test_tc20_16_2_reserve_okh_table(scn, roll: int, units: int) -> None:
 
 def test_16_2_soviet_reserve_outside_range_half_mp_no_attack(scn) -> None:
     lim = chits.reserve_limits(scn, FFS, "reserve", False)
-    assert (lim.strategic, lim.mp_half, lim.attack) == (False, True, "none")
+    assert (lim.strategic, lim.mp_half, lim.attack) == (True, True, "none")    # notes #59: strategic allowed
     assert chits.reserve_limits(scn, FFS, "reserve", True) == chits.ReserveLimits()
     assert chits.reserve_limits(scn, FFS, "okh", False) == chits.ReserveLimits()

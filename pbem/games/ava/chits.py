@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.game import IllegalOrder
+from pbem.games.ava import movement
 from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS, SIDE_NAME, SOVIET, ChitSpec, Scenario
 from pbem.games.ava.profile import Profile
@@ -315,7 +316,8 @@ class ReserveLimits:
     """What a unit activated by Reserve/OKH may do: ``strategic`` movement
     allowed; ``mp_half`` its allowance halved (rounded down, FFS notes 8
     #59); ``attack`` "full", "half" or "none"; ``ezoc``: may enter and leave
-    enemy ZOC."""
+    enemy ZOC.  The movement limits are MOVE's (``movement.reserve_out_*``),
+    which the move itself applies: one reading of 17.2 / 16.2."""
 
     strategic: bool = True
     mp_half: bool = False
@@ -326,18 +328,17 @@ class ReserveLimits:
 def reserve_limits(scn: Scenario, profile: Profile, kind: str, in_range: bool) -> ReserveLimits:
     """AVA 17.2: a Soviet Reserve unit outside every HQ's command range moves
     normally only and attacks at half strength; FFS 16.2: outside the range
-    of another HQ, half MP and no attack.  OKH: no limit.  AVA 18.1
+    of another HQ, half MP (normal or strategic movement, notes #59) and no
+    attack.  OKH: no limit.  AVA 18.1
     (``reserve_no_ezoc``): Reserve units never enter or leave enemy ZOC and
     never attack.  ``in_range`` is the integrator's (activation's) answer."""
     if kind != "reserve":
         return ReserveLimits()
     strategic, mp_half, attack = True, False, "full"
     if not in_range:
-        strategic = False
-        if profile.reserve_outside_range == "normal_half_attack":
-            attack = "half"
-        else:
-            mp_half, attack = True, "none"
+        strategic = movement.reserve_out_may_go_strategic(profile)
+        mp_half = movement.reserve_out_halves_mp(profile)
+        attack = "half" if profile.reserve_outside_range == "normal_half_attack" else "none"
     if scn.params.reserve_no_ezoc:
         return ReserveLimits(strategic, mp_half, "none", False)
     return ReserveLimits(strategic, mp_half, attack, True)

@@ -22,6 +22,7 @@ from pbem.board import movement as kernel
 from pbem.game import IllegalOrder
 from pbem.games.ava.board import Board
 from pbem.games.ava.model import SIDE_NAME, SOVIET, enemy_of
+from pbem.games.ava.profile import Profile
 
 NORMAL, STRATEGIC = "normal", "strategic"
 MODES = (NORMAL, STRATEGIC)
@@ -40,12 +41,23 @@ def mp(half: int) -> str:
     return f"{whole} 1/2" if whole else "1/2"
 
 
+def reserve_out_halves_mp(profile: Profile) -> bool:
+    """A Reserve-activated unit outside every HQ's range moves at half MP
+    in FFS (16.2, rounded down to whole MP); AVA 17.2 keeps its MP."""
+    return profile.reserve_outside_range == "half_mp_no_attack"
+
+
+def reserve_out_may_go_strategic(profile: Profile) -> bool:
+    """Such a unit may use strategic movement in FFS (16.2 restricts only
+    the MP, notes #59), not in AVA (17.2: normal movement only)."""
+    return profile.reserve_outside_range != "normal_half_attack"
+
+
 def allowance(b: Board, uid: str, *, reserve_out_of_range: bool = False) -> int:
-    """The unit's MP for the segment in half MP.  A Reserve-activated unit
-    outside every HQ's range moves at half MP in FFS (16.2, rounded down to
-    whole MP); AVA 17.2 keeps its MP but forbids strategic movement."""
+    """The unit's MP for the segment in half MP (Reserve units outside every
+    HQ's range: :func:`reserve_out_halves_mp`)."""
     full = b.move(uid)
-    if reserve_out_of_range and b.profile.reserve_outside_range == "half_mp_no_attack":
+    if reserve_out_of_range and reserve_out_halves_mp(b.profile):
         return (full // 2 // 2) * 2
     return full
 
@@ -214,7 +226,7 @@ def mover(b: Board, uid: str, mode: str = NORMAL, *, allowance_half: int | None 
         raise IllegalOrder(f"{name} is not on the map")
     if mode not in MODES:
         raise IllegalOrder(f"{name}: unknown movement mode {mode!r} (normal or strategic)")
-    if mode == STRATEGIC and reserve_out_of_range and b.profile.reserve_outside_range == "normal_half_attack":
+    if mode == STRATEGIC and reserve_out_of_range and not reserve_out_may_go_strategic(b.profile):
         raise IllegalOrder(f"{name}: a Reserve unit outside every HQ's range moves normally only (17.2)")
     limit = allowance(b, uid, reserve_out_of_range=reserve_out_of_range) if allowance_half is None else allowance_half
     return Mover(b, uid, at or "", mode, limit, no_ezoc)
