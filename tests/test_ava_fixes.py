@@ -162,3 +162,52 @@ def test_17_2_16_2_reserve_limits_agree_with_the_move(profile: Profile) -> None:
     assert strategic == lim.strategic
     halved = movement.allowance(b, "u", reserve_out_of_range=True) < movement.allowance(b, "u")
     assert halved == lim.mp_half
+
+
+# ------------------------------------------------- 4. fortress markers per map (AVA 14.3)
+CITIES = ["1010", "1210", "1410", "1610", "1810", "2010", "1020", "1220"]
+
+
+def _fort_board(markers: Any, forts: dict[str, int] | None = None) -> Board:
+    p = {"fortress_build_from_turn": 4, "fortress_steps_per_check": 2, "fortress_max_hexes": 6,
+         "fortress_markers": markers}
+    scn = load(avahelp.mini(units={"s": U("soviet", "foot", 3, 3, 8)}, cities={"major_city": CITIES},
+                            params=p, fortress=forts or {}))
+    return Board(scn, AVA, avahelp.state(scn, {}, turn=4))
+
+
+def test_14_3_markers_left_counts_each_map_apart() -> None:
+    """Campaign hex ids carry their map ("S:4112"): markers at the start and
+    markers built count against their own map's countermix only."""
+    from dataclasses import replace
+    from pbem.games.ava import fortress
+    b = _fort_board(0)
+    scn = replace(b.scn, map=replace(b.scn.map, fortress={"S:0927": 1, "L:3602": 2}),
+                  params=replace(b.scn.params, fortress_markers={"L": 1, "S": 3, "K": 2}))
+    s = dict(b.state, fortress_placed=1, fortress_placed_maps={"S": 1})
+    per_map = Board(scn, AVA, s)
+    assert [fortress.markers_left(per_map, h) for h in ("L:3603", "S:4112", "K:3507")] == [0, 1, 2]
+    assert fortress.markers_left(per_map, "X:0101") is None            # no count for that map
+    whole = Board(replace(scn, params=replace(scn.params, fortress_markers=6)), AVA, s)
+    assert fortress.markers_left(whole, "K:3507") == fortress.markers_left(whole) == 3    # 6 - 2 - 1
+
+
+def test_14_3_construction_draws_on_the_hex_maps_markers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test map has no map prefixes: columns 10-13 stand for map L, the
+    rest for map S.  One L marker: a second L fortress is refused in the
+    same check and later, an S one is not; a plain 1 caps both."""
+    from pbem.games.ava import fortress
+    monkeypatch.setattr(fortress, "map_of", lambda h: "L" if h[:2] in ("10", "11", "12", "13") else "S")
+    loc = set(CITIES)
+    b = _fort_board({"L": 1, "S": 5})
+    with pytest.raises(IllegalOrder, match="no fortress marker is left"):
+        fortress.check_build(b, 4, ["1010", "1210"], loc)
+    after = fortress.check_build(b, 4, ["1010", "1410"], loc)
+    fortress.build(b.state, {}, after)
+    assert b.state["fortress_placed"] == 2 and b.state["fortress_placed_maps"] == {"L": 1, "S": 1}
+    b2 = Board(b.scn, AVA, b.state)
+    with pytest.raises(IllegalOrder, match="no fortress marker is left"):
+        fortress.check_build(b2, 5, ["1220"], loc)
+    assert fortress.check_build(b2, 5, ["1610", "1010"], loc) == {"1010": 2, "1410": 1, "1610": 1}
+    with pytest.raises(IllegalOrder, match="no fortress marker is left"):
+        fortress.check_build(_fort_board(1), 4, ["1010", "1410"], loc)

@@ -4,9 +4,12 @@ Fast markers: its scenario sets no construction and no markers.
 
 State: ``state["fortress"]`` hex -> steps (1 or 2); ``state["stand_fast"]``
 the hexes still carrying a Stand Fast marker; ``state["fortress_placed"]``
-markers put on the map by construction so far (the countermix limit, 14.3:
-a marker once lost never returns, so markers ever used = those at the
-start + those placed).
+markers put on the map by construction so far, and
+``state["fortress_placed_maps"]`` the same by map (the countermix limit,
+14.3: a marker once lost never returns, so markers ever used = those at the
+start + those placed).  The scenario's ``fortress_markers`` is one count
+for the whole scenario, or a table map prefix -> count: 14.3 ties the
+markers to their map.
 
 LOC is MOVE's: the callers pass ``supply.loc(b, "soviet")`` (the hexes a
 Soviet LOC reaches).  Hex ids of a campaign carry their map as a prefix
@@ -14,7 +17,7 @@ Soviet LOC reaches).  Hex ids of a campaign carry their map as a prefix
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pbem.game import IllegalOrder
@@ -32,14 +35,34 @@ def building(scn: Scenario, turn: int) -> int:
     return p.fortress_steps_per_check if p.fortress_build_from_turn and turn >= p.fortress_build_from_turn else 0
 
 
-def markers_left(b: Board) -> int | None:
-    """Markers of the countermix not yet used (14.3), None when the scenario
-    gives no count (then only the hex limit binds, notes A18)."""
-    total = b.scn.params.fortress_markers
-    if not total:
+def _limit(scn: Scenario, h: str) -> int | None:
+    """The marker count that binds a new marker in ``h``: the scenario's, or
+    its map's when the scenario counts by map; None for no count."""
+    markers: object = scn.params.fortress_markers
+    if isinstance(markers, Mapping):
+        n = markers.get(map_of(h))
+        return None if n is None else int(n)
+    return scn.params.fortress_markers or None   # a plain 0: no count (notes A18)
+
+
+def _same_pool(scn: Scenario, h: str, other: str) -> bool:
+    """Whether a marker in ``other`` comes from the same countermix as one in ``h``."""
+    return not isinstance(scn.params.fortress_markers, Mapping) or map_of(other) == map_of(h)
+
+
+def markers_left(b: Board, h: str = "") -> int | None:
+    """Markers of the countermix not yet used (14.3) for a fortress in
+    ``h`` (its map's, when the scenario counts by map), None when the
+    scenario gives no count (then only the hex limit binds, notes A18)."""
+    total = _limit(b.scn, h)
+    if total is None:
         return None
-    used = len(b.scn.map.fortress) + int(b.state.get("fortress_placed", 0))
-    return max(0, total - used)
+    at_start = sum(1 for f in b.scn.map.fortress if _same_pool(b.scn, h, f))
+    if isinstance(b.scn.params.fortress_markers, Mapping):
+        placed = int(b.state.get("fortress_placed_maps", {}).get(map_of(h), 0))
+    else:
+        placed = int(b.state.get("fortress_placed", 0))
+    return max(0, total - at_start - placed)
 
 
 def site_refusal(b: Board, h: str, loc_hexes: Collection[str], forts: dict[str, int] | None = None,
@@ -48,7 +71,9 @@ def site_refusal(b: Board, h: str, loc_hexes: Collection[str], forts: dict[str, 
     Soviet-controlled major city (14.1(1); notes A18: not "any hex" of
     11.3) with an LOC, no Axis unit in or next to it (14.1(2)), below two
     steps (14.1(6)); a new marker only while fewer hexes than the
-    scenario's maximum hold one (Brest's included) and a marker remains."""
+    scenario's maximum hold one (Brest's included) and a marker remains
+    (``placed``: markers this construction has already put in ``h``'s
+    countermix)."""
     forts = dict(b.state.get("fortress", {})) if forts is None else forts
     p = b.scn.params
     if b.map.city_of(h) != "major_city":
@@ -66,7 +91,7 @@ def site_refusal(b: Board, h: str, loc_hexes: Collection[str], forts: dict[str, 
         held = sum(1 for v in forts.values() if v > 0)
         if held >= p.fortress_max_hexes:
             return f"{held} hexes already hold a fortress, the most this scenario allows"
-        left = markers_left(b)
+        left = markers_left(b, h)
         if left is not None and left - placed <= 0:
             return "no fortress marker is left in the countermix (14.3)"
     return None
@@ -87,21 +112,25 @@ def check_build(b: Board, turn: int, steps: Sequence[str], loc_hexes: Collection
     if len(steps) > n:
         raise IllegalOrder(f"{n} fortress step(s) may be built at this Supply Check, not {len(steps)}")
     forts = {h: int(v) for h, v in b.state.get("fortress", {}).items()}
-    placed = 0
+    new: list[str] = []
     for h in steps:
-        why = site_refusal(b, h, loc_hexes, forts, placed)
+        why = site_refusal(b, h, loc_hexes, forts, sum(1 for x in new if _same_pool(b.scn, h, x)))
         if why:
             raise IllegalOrder(why)
         if not forts.get(h):
-            placed += 1
+            new.append(h)
         forts[h] = forts.get(h, 0) + 1
     return forts
 
 
 def build(state: State, before: dict[str, int], after: dict[str, int]) -> None:
     """Write a checked construction (``after`` from :func:`check_build`)."""
-    state["fortress_placed"] = int(state.get("fortress_placed", 0)) + sum(
-        1 for h, v in after.items() if v and not before.get(h))
+    new = [h for h, v in after.items() if v and not before.get(h)]
+    state["fortress_placed"] = int(state.get("fortress_placed", 0)) + len(new)
+    by_map = dict(state.get("fortress_placed_maps", {}))
+    for h in new:
+        by_map[map_of(h)] = int(by_map.get(map_of(h), 0)) + 1
+    state["fortress_placed_maps"] = by_map
     state["fortress"] = dict(after)
 
 
