@@ -211,3 +211,19 @@ def test_14_3_construction_draws_on_the_hex_maps_markers(monkeypatch: pytest.Mon
     assert fortress.check_build(b2, 5, ["1610", "1010"], loc) == {"1010": 2, "1410": 1, "1610": 1}
     with pytest.raises(IllegalOrder, match="no fortress marker is left"):
         fortress.check_build(_fort_board(1), 4, ["1010", "1410"], loc)
+
+
+# ------------------------------------------------- 5. the End Phase (AVA 5.0(5), A31)
+@pytest.mark.parametrize("game", ["ava", "ffs"])
+def test_5_0_5_end_phase_axis_units_from_the_track_enter_outside_the_count(game: str) -> None:
+    """A unit on the next turn's track space (an AVA 18.1 3PzG unit, a
+    transferred HQ) goes to the Available Box tagged extra: it enters with
+    the Reinforcements beside the turn's number, not in it (notes A31)."""
+    rules, st = _game(game, g9=U("axis", "mech", 6, 4, 12, start="available"))
+    st["units"]["g9"].update(hex=None, box="track:2")
+    top = rules.push(st, "endturn")
+    rules._auto_endturn(st, top, ScriptedDice(), [])
+    assert st["turn"] == 2
+    assert st["units"]["g9"]["box"] == "available" and st["units"]["g9"].get("extra") is True
+    b = rules.board(st)
+    assert "g9" in reinforce.extras(b, "axis", 4) and "g9" not in reinforce.pool(b, "axis")

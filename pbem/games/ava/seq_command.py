@@ -23,7 +23,7 @@ from math import comb
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava import controller
+from pbem.games.ava import controller, reinforce
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
 from pbem.games.ava.seating import CONTROLLER, VARIANT
 from pbem.games.ava.seqbase import SeqBase
@@ -493,10 +493,7 @@ class CommandMixin(SeqBase):
         self.pop(state, top)
         state["turn"] += 1
         t = state["turn"]
-        for uid, u in sorted(state["units"].items()):
-            # 5.0(5): Axis units on the new Turn Track space go to the Available Box
-            if u["box"] == f"track:{t}" and self.scn.units[uid].side == AXIS:
-                u["box"] = "available"
+        reinforce.end_phase(self.scn, state, t)     # 5.0(5), A31: to the Available Box, outside the count
         state.update(cup=[], played=[], sealed={}, shown={}, picks={}, dealt=False,
                      hand={AXIS: [], SOVIET: []}, phase="selection")
         for seat in self.seat_names():
