@@ -10,7 +10,7 @@ eastern-edge source the first entry chose; in FFS (notes #50) the group
 then has a Combat Segment, in AVA (A24) it does not.
 
 Rulings: 12.2: placements not made by ``done`` are lost; an entering
-unit pays for its entry hex and moves on (reinforce.entry_cost, A25).
+unit pays for its entry hex and moves on (movement.check_move entering, A25).
 """
 from __future__ import annotations
 
