@@ -181,14 +181,15 @@ def test_14_3_markers_left_counts_each_map_apart() -> None:
     markers built count against their own map's countermix only."""
     from dataclasses import replace
     from pbem.games.ava import fortress
-    b = _fort_board(0)
-    scn = replace(b.scn, map=replace(b.scn.map, fortress={"S:0927": 1, "L:3602": 2}),
-                  params=replace(b.scn.params, fortress_markers={"L": 1, "S": 3, "K": 2}))
-    s = dict(b.state, fortress_placed=1, fortress_placed_maps={"S": 1})
-    per_map = Board(scn, AVA, s)
+    def with_start_forts(markers: Any) -> Board:
+        b = _fort_board(markers)
+        scn = replace(b.scn, map=replace(b.scn.map, fortress={"S:0927": 1, "L:3602": 2}))
+        return Board(scn, AVA, dict(b.state, fortress_placed=1, fortress_placed_maps={"S": 1}))
+
+    per_map = with_start_forts({"L": 1, "S": 3, "K": 2})
     assert [fortress.markers_left(per_map, h) for h in ("L:3603", "S:4112", "K:3507")] == [0, 1, 2]
     assert fortress.markers_left(per_map, "X:0101") is None            # no count for that map
-    whole = Board(replace(scn, params=replace(scn.params, fortress_markers=6)), AVA, s)
+    whole = with_start_forts(6)
     assert fortress.markers_left(whole, "K:3507") == fortress.markers_left(whole) == 3    # 6 - 2 - 1
 
 
