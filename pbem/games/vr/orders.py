@@ -174,6 +174,9 @@ def _declare(scn: Scenario, args: list[str]) -> dict[str, Any]:
         elif w == "armored":
             out["armored"] = True
             i += 1
+        elif w == "hourra":
+            out["hourra"] = True
+            i += 1
         elif w == "leader" and i + 1 < len(words):
             out.setdefault("leaders", []).append(unit(scn, args[i + 1]))
             i += 2
@@ -223,6 +226,8 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
             parts.append("armored")
         for u in order.get("leaders") or []:
             parts += ["leader", u]
+        if order.get("hourra"):
+            parts.append("hourra")
         if order.get("supports"):
             parts += ["support", *order["supports"]]
         return " ".join(parts if len(parts) > 1 else ["declare", "none"])

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from pbem.board.crt2d6 import ATTACKER, DEFENDER
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, State, View
 from pbem.games.vr import approval, combat, haltebefehl, losses, moves, orders, profile as profile_mod, seq_battle
-from pbem.games.vr import seq_turn, stacking, supports as sup_mod, terrain
+from pbem.games.vr import seq_turn, stacking, supports as sup_mod, terrain, tos
 from pbem.games.vr.board import Board
 from pbem.games.vr.combat import OOS, Part
 from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, Scenario, UnitSpec, enemy_of
@@ -82,7 +82,7 @@ class VrRules(BaseRules):
         halt = {h: haltebefehl.side_for(Board(scn, self.profile, {"units": units, "control": {}}), h) or "plain"
                 for h in scn.card.markers.get("haltebefehl", ())}
         return {
-            "approval": approval.new_state(self), "airlift": [], "rail_left": None,
+            "approval": approval.new_state(self), "airlift": [], "rail_left": None, "tos": tos.new_state(self),
             "turn": scn.track.first, "weather": "fair", "sky": "clear", "phase": "weather", "phasing": SOVIET,
             "stack": [{"k": "turn", "step": 0}], "units": units,
             "control": dict(scn.map.initial_control),
@@ -293,7 +293,8 @@ class VrRules(BaseRules):
         u = state["units"][uid]
         spec = self.scn.units[uid]
         u.update(hex=None, steps=0, oos=False, exploit=False, pontoon=None,
-                 box="removed" if spec.kind == "kg" else "eliminated")
+                 box="removed" if spec.kind == "kg" else "corps_pile" if self.profile.infantry_modes and spec.corps
+                 else "eliminated")                      # 1.3.3: a corps back to its draw pile
         att = state["supports"][u["side"]]["attached"]
         if att.pop(uid, None):
             events.append(Event(f"the leader attached to {uid} goes back to its pool (5.4.4)"))
@@ -387,11 +388,19 @@ class VrRules(BaseRules):
         for u in units:
             if self.scn.units[u].is_hq and not moves.hq_may_end(b, u, end):
                 raise IllegalOrder(f"{u} would end where it cannot trace a Supply Route (6.1.10)")
+        spent = sum(moves.step_cost(b, units[0], a, c) or 0 for a, c in zip(path, path[1:]))
         for u in units:
             state["units"][u]["hex"] = end
             top["moved"].append(u)
         for h in path[1:]:
             self.control(state, h, side)                  # 1.10, R-24
+        limit = 8 if mode == "strategic" else 4           # half MP: > 4 MP strategic, > 2 MP otherwise
+        if mode in ("normal", "strategic", "exploit") and spent > limit and tos.outside_every_range(self, state, end):
+            for u in units:
+                if tos.reinforced(self, state, u):
+                    tos.to_standard(self, state, u, events, "it spent more than "
+                                    f"{limit // 2} MP and ends outside every TO range "
+                                    f"({'6.2.4' if mode == 'strategic' else '6.1.11'})")
         events.append(Event(f"{' '.join(units)} {'moves' if mode in ('normal', 'exploit') else mode} "
                             f"{' '.join(path)}"))
         haltebefehl.cleanup(state, self.board(state))
@@ -596,6 +605,8 @@ class VrRules(BaseRules):
         if sum(1 for u in att if self.scn.units[u].armor) >= 2:
             opts.append("declare armored")
         opts += [f"declare leader {u}" for u in att if u in state["supports"][f["side"]]["attached"]]
+        if self.profile.to_rules and self.hourra_refusal(state, f) is None:
+            opts.append("declare hourra")
         opts += [f"declare support {h}" for h in state["supports"][f["side"]]["available"]]
         return opts
 
@@ -607,6 +618,12 @@ class VrRules(BaseRules):
             raise IllegalOrder(f"{order['elite']} is not an Elite division of this attack (7.6.2)")
         if order["armored"] and sum(1 for u in att if self.scn.units[u].armor) < 2:
             raise IllegalOrder("Armored Exploitation needs at least two attacking armored units (7.6.3)")
+        if order.get("hourra"):
+            why = self.hourra_refusal(state, f)
+            if why:
+                raise IllegalOrder(why)
+            f["hourra"] = True
+            events.append(Event(f"Hourra! on {f['hex']} (7.6.4)"))
         shown = self.opened(state, f["side"], order) if order["supports"] else {}
         attached = state["supports"][f["side"]]["attached"]
         leaders = {}
@@ -638,6 +655,27 @@ class VrRules(BaseRules):
             f["step"] = "end"
             return
         f["step"] = "react"
+
+    def hourra_refusal(self, state: State, f: dict[str, Any]) -> str | None:
+        """7.6.4: the Soviet player, in his Combat phase, within a TO's
+        Operation Range (R-40: the attacked hex, or every attacker), not in
+        Mud, not against an advanced fortification or a Major City in
+        Germany."""
+        if not self.profile.to_rules:
+            return "Hourra! needs the Theaters of Operation (§9), which this scenario does not use (R-13)"
+        if f["side"] != SOVIET or f["mode"] != "combat":
+            return "Hourra! is declared by the Soviet player in his Combat phase (7.6.4, Q-09)"
+        if state["weather"] == "mud":
+            return "no Hourra! in Mud (3.2.2, 7.6.4)"
+        m = self.scn.map
+        h = f["hex"]
+        if m.fortifications.get(h) == "advanced" or (m.cities.get(h) == "major" and m.country_of(h) == "germany"):
+            return "no Hourra! against an advanced fortification or a Major City in Germany (7.6.4)"
+        where = [h] if self.profile.hourra_range == "hex" else \
+            [state["units"][u]["hex"] for u in seq_battle.attackers(self, state, f)]
+        if any(not tos.in_range(self, state, x) for x in where):
+            return "Hourra! only within the Operation Range of a TO (7.6.4, R-40)"
+        return None
 
     def _support_shift(self, state: State, shown: dict[str, Any]) -> int:
         """7.5.6 and 5.4.4: the Events' shifts; never two of one name nor two
@@ -712,7 +750,8 @@ class VrRules(BaseRules):
         nat = self.scn.map.country_of(f["hex"]) == "germany" and self.scn.map.cities.get(f["hex"]) == "major"
         no_e = self.profile.fortification_classes and (nat or self.scn.map.fortifications.get(f["hex"]) == "advanced")
         return combat.tactical(code, side, terrain_row=row, weather=state["weather"], no_exploit=no_e,
-                               isolated_haltebefehl=bool(f.get("isolated")))
+                               isolated_haltebefehl=bool(f.get("isolated")),
+                               hourra=bool(f.get("hourra")) and side == ATTACKER)
 
     def take_losses(self, state: State, f: dict[str, Any], side: str, alloc: dict[str, int], events: list[Event],
                     n: int) -> None:
@@ -814,6 +853,7 @@ class VrRules(BaseRules):
             raise IllegalOrder(f"retreat {uid}: not one of the legal paths (7.10)")
         state["units"][uid]["hex"] = path[-1]
         state["units"][uid]["retreated"] = True
+        f.setdefault("retreaters", []).append(uid)
         events.append(Event(f"{uid} retreats {' '.join(path)} (7.10)"))
         b = self.board(state)
         side = b.side_of(uid)
@@ -903,7 +943,7 @@ class VrRules(BaseRules):
         att = seq_battle.attackers(self, state, f)
         if any(u not in att for u in units) or len(set(units)) != len(units):
             raise IllegalOrder("Exploitation markers go on units that took part in the battle (7.14.1)")
-        half = bool(f["armored"])
+        half = bool(f["armored"] or f.get("hourra"))                 # 7.14.3
         arm = sum(1 for u in units if self.scn.units[u].armor)
         if not combat.exploitation_fits(f["e"], arm, len(units) - arm, half):
             raise IllegalOrder(f"E{f['e']} does not allow that many Exploitation markers (7.14.2-7.14.3)")
@@ -920,7 +960,7 @@ def r_fmt(order: dict[str, Any]) -> str:
 def _fit(r: VrRules, f: dict[str, Any], att: list[str]) -> list[str]:
     """The most attackers an E result marks: armor first under Armored
     Exploitation (it counts half), else the strongest."""
-    half = bool(f["armored"])
+    half = bool(f["armored"] or f.get("hourra"))
     ranked = sorted(att, key=lambda u: (not r.scn.units[u].armor, -r.scn.units[u].attack, u))
     out: list[str] = []
     for u in ranked:
@@ -975,7 +1015,7 @@ def check_shape(order: Any, scn: Scenario) -> None:
     for key in ("code", "terrain", "row", "choice", "support"):
         if key in order and order[key] is not None and not isinstance(order[key], str):
             raise IllegalOrder(f"{order['verb']}: {key} must be a word")
-    for key in ("armored", "take"):
+    for key in ("armored", "take", "hourra"):
         if key in order and not isinstance(order[key], bool):
             raise IllegalOrder(f"{order['verb']}: {key} must be true or false")
     if order["verb"] == "s" and order.get("choice") not in ("loss", "retreat"):

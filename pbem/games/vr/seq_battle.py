@@ -104,8 +104,34 @@ def _roll(r, state, f, rng, events) -> bool:
     f["a_code"], f["d_code"] = cell.result(ATTACKER).code, cell.result(DEFENDER).code
     events.append(Event(f"Battle {f['hex']} on {r.scn.crt.ladder.label(col)}: rolled {dice}: losses {a}/{d}, "
                         f"A {f['a_code']}, D {f['d_code']} (7.7)"))
+    _range_clauses(r, state, f, events)
     _next(f)
     return True
+
+
+def _range_clauses(r: Any, state: dict[str, Any], f: dict[str, Any], events: list[Event]) -> None:
+    """7.7.9: Reinforced corps that attacked from outside every TO range go
+    to Standard before attrition (not against a Romanian-only stack under
+    three steps, 7.12.1); 7.8.4, R-41: Soviet armor attacking into a
+    non-Clear hex, across a river or in Mud with one of them outside every
+    range takes one more loss, on one of those outside."""
+    from pbem.games.vr import tos
+    if f["side"] != SOVIET or not r.profile.to_rules:
+        return
+    att = attackers(r, state, f)
+    if not r.romanian_only(state, f):
+        for u in att:
+            if tos.reinforced(r, state, u) and tos.outside_every_range(r, state, state["units"][u]["hex"]):
+                tos.to_standard(r, state, u, events, "it attacked from outside every TO range (7.7.9)")
+    b = r.board(state)
+    h = f["hex"]
+    outside = [u for u in att if r.scn.units[u].armor and tos.outside_every_range(r, state, state["units"][u]["hex"])]
+    rough = r.scn.map.types(h) != ("clear",) or state["weather"] == "mud" or any(
+        b.river(state["units"][u]["hex"], h) for u in att if r.scn.units[u].armor)
+    if outside and rough:
+        f["armor_extra"] = sorted(outside)
+        events.append(Event(f"Soviet armor outside every TO range: one more step loss on one of "
+                            f"{', '.join(outside)} (7.8.4, R-41)"))
 
 
 def _firstpick(r, state, f, rng, events) -> bool:
@@ -179,6 +205,8 @@ def _atac(r, state, f, rng, events) -> bool:
     codes = r.tactical_codes(state, f, ATTACKER)
     f["a_final"] = list(codes)
     events.append(Event(f"Attacker's tactical result: {' + '.join(codes)}"))
+    if f.get("armor_extra"):
+        f["tasks"].append({"t": "free", "side": f["side"], "n": 1, "only": f["armor_extra"]})   # 7.8.4
     for c in codes:
         if c in combat.E_LEVELS:
             f["e"] = combat.E_LEVELS[c]
@@ -190,6 +218,8 @@ def _atac(r, state, f, rng, events) -> bool:
             f["tasks"].append({"t": "retreat", "side": f["side"], "n": int(c[2:] or 1)})
         elif c == "Eng":
             f["tasks"].append({"t": "eng", "only": f["side"] if state["weather"] == "mud" else None})
+    if f.get("hourra"):
+        f["tasks"].append({"t": "free", "side": f["side"], "n": 1})     # 7.9.5: the Hourra! step (R-40)
     f["a_tasks"] = len(f["tasks"])
     _next(f)
     return True
@@ -227,6 +257,8 @@ def _tasks(r, state, f, rng, events) -> bool:
         t = f["tasks"][0]
         units = attackers(r, state, f) if t.get("side") == f["side"] else \
             defenders(r, state, f) if t.get("side") == f["dside"] else []
+        if t.get("only"):
+            units = [u for u in units if u in t["only"]]
         if t["t"] == "eng":
             if "a_n" not in t:
                 dice = rng.roll(6, f"battle {f['hex']} Eng, die 1") + rng.roll(6, f"battle {f['hex']} Eng, die 2")
@@ -298,6 +330,11 @@ def _exploit(r, state, f, rng, events) -> bool:
 
 
 def _end(r, state, f, rng, events) -> bool:
+    from pbem.games.vr import tos
+    if f["dside"] == SOVIET and tos.outside_every_range(r, state, f["hex"]):
+        for u in f.get("retreaters", []):
+            if state["units"][u]["hex"] and tos.reinforced(r, state, u):
+                tos.to_standard(r, state, u, events, "it retreated from outside every TO range (7.10.14)")
     r.pop(state, f)
     from pbem.games.vr import haltebefehl
     haltebefehl.cleanup(state, r.board(state))                # 6.7.9
@@ -370,6 +407,8 @@ def _ask_task(r: Any, state: dict[str, Any], f: dict[str, Any]) -> Decision:
     t = f["tasks"][0]
     side = t["side"]
     units = attackers(r, state, f) if side == f["side"] else defenders(r, state, f)
+    if t.get("only"):
+        units = [u for u in units if u in t["only"]]
     if t["t"] == "free":
         opts = losses.allocations(r.board(state), units, t["n"], spread=False)
         return Decision(side, "losses", f"battle {f['hex']}: {t['n']} tactical step loss(es), placed freely (7.9.6)",
