@@ -38,11 +38,11 @@ def building(scn: Scenario, turn: int) -> int:
 def _limit(scn: Scenario, h: str) -> int | None:
     """The marker count that binds a new marker in ``h``: the scenario's, or
     its map's when the scenario counts by map; None for no count."""
-    markers: object = scn.params.fortress_markers
+    markers = scn.params.fortress_markers
     if isinstance(markers, Mapping):
         n = markers.get(map_of(h))
         return None if n is None else int(n)
-    return scn.params.fortress_markers or None   # a plain 0: no count (notes A18)
+    return markers or None   # a plain 0: no count (notes A18)
 
 
 def _same_pool(scn: Scenario, h: str, other: str) -> bool:

@@ -217,7 +217,7 @@ class Params:
     fortress_steps_per_check: int = 0
     fortress_max_hexes: int = 0
     fortress_max_steps: int = 2
-    fortress_markers: int = 0               # AVA 14.3: markers in the map's countermix (0: no cap but max hexes)
+    fortress_markers: int | dict[str, int] = 0  # AVA 14.3: markers in the map's countermix (0: no cap but max hexes)
     strategic_reserve: int = 0              # AVA 15.4: up to N units with Soviet Reinforcements
     strategic_reserve_from_turn: int = 6
     army19_turn: int = 0                    # AVA 15.3: 0 = no 19th Army entry

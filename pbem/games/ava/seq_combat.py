@@ -190,7 +190,7 @@ class CombatMixin(SeqBase):
             return
         roll = rng.roll(6, f"combat {h}, {SIDE_NAME[f['side']]} d6")
         res = combat.result(self.scn, o.column, roll)
-        events.append(Event(f"Attack on {h} at {o.label}: d6 {roll} -> {res}",
+        events.append(Event(f"Attack on {h} at {o.label}: d6 {roll} -> {self.scn.crt.rows[roll][o.column]}",
                             {"hex": h, "column": o.label, "roll": roll, "result": str(res)}))
         f["res"] = {"a": res.attacker_steps, "d": res.defender_steps, "r": res.retreat}
         f["stage"] = "aloss"
