@@ -40,6 +40,9 @@ def _situation(r: Any, state: dict[str, Any], seat: str | None) -> TextBlock:
                      + f"; Freedom of Action box {a['foa']}; Maximum Satisfaction "
                      f"{a['max'] if a['max'] is not None else '-'}; Dismissals {a['dismissals']}"
                      + ("; the next German Movement phase is halved" if a["moves"] else ""))
+    if state.get("tos"):
+        lines.append("Theaters of Operation: " + ", ".join(f"{to} {m['hex']} ({m['mode']})"
+                                                          for to, m in sorted(state["tos"].items())))
     halt = state.get("haltebefehl") or {}
     if halt:
         lines.append("Haltebefehl: " + ", ".join(f"{h} ({k})" for h, k in sorted(halt.items())))
