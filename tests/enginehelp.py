@@ -1,13 +1,18 @@
 """Helpers for protocol tests: two generated players playing the duel test
-game through the library (no CLI)."""
+game through the library (no CLI); the vault test game (hidden items) set
+up and played on; the last state of a scripted demo game."""
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 from typing import Any, Callable
 
+import pytest
+
 from pbem import cycle
 from pbem.protocol import gamefile
+from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
 
@@ -72,3 +77,65 @@ def disclose_all(gf, scenario, ids):
             return gf
         mine = cycle.replay(gf, scenario, ids[due])
         gf = gamefile.GameFile(gf.exchanges + [cycle.disclose_exchange(mine, ids[due])])
+
+
+# ------------------------------------------------ the vault game (hidden items)
+
+VAULT = load_toml(DATA / "scenarios" / "vault" / "test.toml")
+
+
+def table(dice: str = "sealed", scenario: dict[str, Any] | None = None) -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
+    sc = scenario or VAULT
+    ids = {"red": generate("Anna", "anna@example.org"), "blue": generate("Pavel", "pavel@example.org")}
+    gf = cycle.new_game(game_id="vault-test", game="vault", scenario_name="vault/test", scenario=sc, options={},
+                        dice=dice, creator=ids["red"], creator_side="red", invited={"blue": ids["blue"].public})
+    gf = GameFile(gf.exchanges + [cycle.join_exchange(cycle.replay(gf, sc, ids["blue"]), ids["blue"], "blue")])
+    return gf, sc, ids
+
+
+def write(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], *orders: str) -> GameFile:
+    """The seat whose turn it is writes its exchange: ``orders``, then set-up
+    or pass for whatever else it must decide."""
+    seat = cycle.replay(gf, sc).next_sender()
+    t = cycle.Turn(cycle.replay(gf, sc, ids[seat]), ids[seat])
+    for o in orders:
+        t.push(o)
+    while not t.done:
+        t.push("setup" if t.pending().kind == "setup" else "pass")
+    return GameFile(gf.exchanges + [t.finish()])
+
+
+def until_acting(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], seat: str) -> GameFile:
+    """Play set-ups and resolutions until ``seat`` must act."""
+    for _ in range(12):
+        m = cycle.replay(gf, sc)
+        d = m.pending()
+        if m.next_sender() == seat and d is not None and d.kind == "act" and not m.es.get("deferred"):
+            return gf
+        gf = write(gf, sc, ids)
+    raise AssertionError("never reached an act decision")
+
+
+
+# ------------------------------------------------ scripted demo games
+
+def demo_states(tmp_path_factory, game: str, exchanges: int):
+    """A scripted game's rules and last state holding both seats' hidden
+    parts (each seat's own program supplies its part)."""
+    from rich.console import Console
+
+    from pbem import demo, session
+    from pbem.protocol.keyfile import load_private
+
+    folder = tmp_path_factory.mktemp(f"demo-{game}")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PBEM_HOME", str(folder / "home"))
+        demo.run(game, exchanges, folder, echo=lambda s: None, console=Console(file=io.StringIO()))
+        last = sorted(folder.glob("demo-*.toml"))[-1]
+        hidden, m = {}, None
+        for name in ("anna", "pavel"):
+            m = session.open_game(last, load_private(folder / f"{name}.key.toml", None)).match
+            hidden[m.me] = m.state["hidden"][m.me]
+    assert m is not None
+    return m.rules, {**m.state, "hidden": hidden}, folder, last
+

@@ -108,7 +108,7 @@ def test_2_2_every_policy_a_decision_names_is_documented_and_answered():
 
 def test_11_3_stars_and_11_1_1_placement_standing_orders_answer_without_asking():
     from fakedice import ScriptedDice
-    from test_avd_sequence_support import frame, practice_rules
+    from avd_fixtures import frame, practice_rules
 
     rules = practice_rules()
     st = rules.initial_state()
@@ -127,7 +127,7 @@ def test_11_3_stars_and_11_1_1_placement_standing_orders_answer_without_asking()
 
 def test_14_release_standing_order_none_passes_the_minsk_release():
     from fakedice import ScriptedDice
-    from test_avd_sequence_support import frame, practice_rules
+    from avd_fixtures import frame, practice_rules
 
     rules = practice_rules()
     st = rules.initial_state()

@@ -10,10 +10,10 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd.model import GERMAN, SOVIET
 from pbem.games.avd.rules import AvdRules
-from tests.avd_fixtures import GRID, scenario, state, unit
-from test_avd_sequence_combat import _battle_setup
+from avd_fixtures import GRID, scenario, state, unit
+from avd_fixtures import battle_setup
 from fakedice import ScriptedDice
-from test_avd_sequence_support import clear_map, frame, practice_rules, put
+from avd_fixtures import frame, practice_rules, put
 
 MAJOR = frozenset({"major_river"})
 MINOR = frozenset({"minor_river"})
@@ -116,7 +116,7 @@ def test_13_2_T23_art_chit_gives_half_the_d6_rounded_down_attacks(roll, attacks)
 
 def _art_position(city: bool = False):
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "S-45C", "G-26ID", "soviet")
+    st, a, t = battle_setup(rules, "S-45C", "G-26ID", "soviet")
     if city:
         b = rules.board(st)
         t = next(h for h in sorted(b.grid.hexes()) if b.terrain(h).shift == 2 and not b.in_minsk_pocket(h)
@@ -185,7 +185,7 @@ def _reich_rules(which: str):
     its map is MISSING, so its counter is set on the practice map)."""
     import tomllib
 
-    from test_avd_sequence_support import PRACTICE
+    from avd_fixtures import PRACTICE
     files = {"practice": PRACTICE, "standard": PRACTICE.parent / "standard.toml"}
     with open(PRACTICE, "rb") as fh:
         data = tomllib.load(fh)
@@ -207,18 +207,18 @@ def test_2_2_2_T32_ss_reich_fights_8_8_and_moves_10_full_and_7_7_reduced(which):
     defends with, and its movement allowance."""
     rules = _reich_rules(which)
     for steps, strength in ((2, 8), (1, 7)):
-        st, a, t = _battle_setup(rules, "G-SSReich", "S-45C", GERMAN)
+        st, a, t = battle_setup(rules, "G-SSReich", "S-45C", GERMAN)
         st["units"]["G-SSReich"]["steps"] = steps
         assert f"attack {strength} (SS Reich {strength})" in rules.query(st, GERMAN, f"odds {t} with SSReich")
         assert f"allowance 10 MP" in rules.query(st, GERMAN, "reach SSReich")
         # the Soviet attacks it: it defends with the same strength
-        st, a, t = _battle_setup(rules, "S-45C", "G-SSReich", SOVIET)
+        st, a, t = battle_setup(rules, "S-45C", "G-SSReich", SOVIET)
         st["units"]["G-SSReich"]["steps"] = steps
         st["stukas_ready"] = 0
         put(st, "S-1MRD", a, active=True)
         assert f"defense {strength} (SS Reich {strength})" in rules.query(st, SOVIET, f"odds {t} with 45Corps 1MRD")
     # and a battle it fights is resolved at that strength: 8 against 3 is 2-1
-    st, a, t = _battle_setup(rules, "G-SSReich", "S-45C", GERMAN)
+    st, a, t = battle_setup(rules, "G-SSReich", "S-45C", GERMAN)
     st, ev = rules.apply(st, GERMAN, rules.parse(f"attack {t} with SSReich", st, GERMAN), ScriptedDice(rolls=[(6, 2)]))
     assert any(f"Combat {t} at 2-1" in e.text for e in ev)
 
@@ -232,7 +232,7 @@ def test_13_2_a_second_rocket_is_refused_by_apply():
     assert {f"rocket {t}", f"rocket {t2}"} <= set(rules.pending(st).options)
     rng = ScriptedDice(rolls=[(6, 2)])
     st, _ = rules.apply(st, SOVIET, {"verb": "rocket", "hex": t}, rng)
-    from test_avd_sequence_support import answer_all
+    from avd_fixtures import answer_all
     st, d = answer_all(rules, st, rng, stop=lambda d: d.kind == "art")
     assert d is not None and d.kind == "art" and st["rocket"] is False
     assert f"art {t2}" in d.options and f"rocket {t2}" not in d.options

@@ -15,7 +15,7 @@ import pytest
 
 from pbem.game import IllegalOrder
 from fakedice import ScriptedDice
-from test_avd_sequence_support import frame, practice_rules
+from avd_fixtures import frame, practice_rules
 
 NINE = ["G-9A-1", "G-9A-2", "G-9A-3"]
 

@@ -8,52 +8,10 @@ import tomllib
 import pytest
 
 from pbem.game import Decision, public
-from pbem.games.avd import GAME, movement
-from test_avd_sequence_support import PRACTICE, SeededRng
+from pbem.games.avd import GAME
+from avd_fixtures import PRACTICE, SeededRng
 
-from pbem.games.avd.bot import POLICIES  # the scripted players' standing orders
-
-
-def _bot_move(rules, st, d: Decision, rng: SeededRng):
-    """Move one active unit toward the enemy, or end the segment."""
-    b = rules.board(st)
-    top = st["stack"][-1]
-    if top["mode"] != "normal":
-        enter = [o for o in d.options if o.split()[0] in ("move", "strat") and "UNIT" not in o]
-        return rules.parse(enter[0], st, d.side) if enter else {"verb": "end-move"}
-    movers = [u for u in b.units_of(d.side) if st["units"][u]["active"] and not st["units"][u]["moved"]
-              and not b.spec(u).pvo]
-    if not movers or rng.r.random() < 0.3:
-        return {"verb": "end-move"}
-    uid = movers[rng.r.randrange(len(movers))]
-    reach = movement.reach(b, uid)
-    ends = sorted(h for h in reach.endable if h != b.hex_of(uid))
-    if not ends:
-        st["units"][uid]["moved"] = True    # the bot gives up on this unit (test shortcut)
-        return {"verb": "end-move"} if len(movers) == 1 else _bot_move(rules, st, d, rng)
-    here = b.hex_of(uid)
-    enemy = sorted((b.hex_of(u) for u in b.units_of("soviet" if d.side == "german" else "german")),
-                   key=lambda h: (b.distance(here, h), h))[:4]
-    goal = min(ends, key=lambda h: (min((b.distance(h, e) for e in enemy), default=0), h))
-    return {"verb": "move", "unit": uid, "path": reach.path_to(goal)}
-
-
-def _bot(rules, st, d: Decision, rng: SeededRng):
-    if d.private:
-        return rules.private_answer(st, d)
-    o = rules.standing_answer(st, d, POLICIES[d.side])
-    if o is not None:
-        return o
-    if d.kind == "move":
-        return _bot_move(rules, st, d, rng)
-    if d.kind == "chits":
-        return rules.fill_secrets(st, d.side, rules.parse(d.options[0], st, d.side), lambda: b"")
-    wanted = [x for x in d.options if x.split()[0] in ("attack", "buy", "place", "release", "oos", "art",
-                                                      "rocket", "relocate", "seed", "activate", "elite",
-                                                      "withdraw", "stars", "directive", "loss", "retreat")]
-    plain = [x for x in d.options if "UNIT" not in x and " HEX" not in x]
-    choice = wanted[0] if wanted and rng.r.random() < 0.8 else (plain[0] if plain else "pass")
-    return rules.parse(choice, st, d.side)
+from avd_fixtures import bot_order
 
 
 def _play(seed: int):
@@ -67,7 +25,7 @@ def _play(seed: int):
         decisions += 1
         assert decisions < 5000, "the game does not end"
         seen_kinds.add(d.kind)
-        st, _ = rules.apply(st, d.side, _bot(rules, st, d, rng), rng)
+        st, _ = rules.apply(st, d.side, bot_order(rules, st, d, rng), rng)
     return rules, st, seen_kinds
 
 

@@ -7,50 +7,16 @@ commitment of AVD's own (VP chits, 3.4 / 16.2, need none)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from test_avd_sequence_support import ScriptRng, practice_rules
+from avd_fixtures import ScriptRng, practice_rules
 
 from pbem import cycle
 from pbem.protocol.gamefile import GameFile
-from pbem.protocol.identity import generate
-from pbem.scenario import load_toml
+from avd_fixtures import ROOT, reveals, table, turn_of, write
 
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = load_toml(ROOT / "scenarios" / "avd" / "practice.toml")
 GERMAN_CHITS = ("G-3PzG-1", "G-3PzG-2", "G-2PzG-1", "G-2PzG-2", "G-9A-1", "G-9A-2", "G-9A-3")
-
-
-def table(dice: str = "immediate", game_id: str = "avd-hidden") -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
-    """A new practice game, joined: the German's Turn 1 selection is due."""
-    sc = SCENARIO
-    ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
-    gf = cycle.new_game(game_id=game_id, game="avd", scenario_name="avd/practice", scenario=sc, options={},
-                        dice=dice, creator=ids["german"], creator_side="german",
-                        invited={"soviet": ids["soviet"].public})
-    gf = GameFile(gf.exchanges + [cycle.join_exchange(cycle.replay(gf, sc, ids["soviet"]), ids["soviet"], "soviet")])
-    return gf, sc, ids
-
-
-def turn_of(m: Any, me: Any, orders: tuple[str, ...] = ()) -> dict[str, Any]:
-    """``m``'s sender's exchange: ``orders``, then the scripted player's."""
-    t = cycle.Turn(m, me)
-    for o in orders:
-        t.push(o)
-    while not t.done:
-        t.push(m.rules.demo_order(t.es["game"], t.pending()))
-    return t.finish()
-
-
-def write(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], *orders: str) -> GameFile:
-    seat = cycle.replay(gf, sc).next_sender()
-    return GameFile(gf.exchanges + [turn_of(cycle.replay(gf, sc, ids[seat]), ids[seat], orders)])
-
-
-def reveals(ex: dict[str, Any]) -> list[dict[str, Any]]:
-    return [e["order"] for e in ex.get("orders", []) if e["order"].get("verb") == "reveal"]
 
 
 def _public_text(ex: dict[str, Any]) -> str:
@@ -150,10 +116,10 @@ def test_7_1_2_an_hq_bought_back_cannot_put_its_chit_in_the_cup_twice_in_a_turn(
     import copy
 
     from pbem.game import IllegalOrder
-    from test_avd_sequence_phases import _rp_rules
-    from test_avd_sequence_support import frame
+    from avd_fixtures import rp_rules
+    from avd_fixtures import frame
 
-    rules = _rp_rules(5)
+    rules = rp_rules(5)
     st = rules.initial_state()
     st["turn"] = 2
     st["stack"] = [frame("endturn"), frame("reinf", stage="buy")]

@@ -11,7 +11,7 @@ import contextlib
 from typing import Any
 
 import pytest
-from test_avd_hidden import reveals, table, turn_of, write
+from avd_fixtures import reveals, table, turn_of, write
 
 from pbem import cycle
 from pbem.cycle import audit

@@ -12,7 +12,7 @@ from pbem.game import IllegalOrder
 from pbem.games.avd import movement
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, SOVIET
-from tests.avd_fixtures import GRID, scenario, state, unit
+from avd_fixtures import GRID, scenario, state, unit
 
 MINOR = frozenset({"minor_river"})
 MAJOR = frozenset({"major_river"})

@@ -9,7 +9,7 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd import movement
 from pbem.protocol.stream import FrozenRng, NeedDice
-from test_avd_sequence_support import SeededRng, practice_rules, with_openings
+from avd_fixtures import SeededRng, practice_rules, with_openings
 
 
 def _movement_position():

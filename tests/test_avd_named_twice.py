@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from pbem.game import IllegalOrder
 from pbem.games.avd import combat
 from test_avd_decision_positions import POSITIONS, RULES, position, refused
-from test_avd_sequence_combat import _battle_setup
+from avd_fixtures import battle_setup
 from fakedice import ScriptedDice
-from test_avd_sequence_support import practice_rules, put
+from avd_fixtures import practice_rules, put
 
 
 def _one_line(msg: str | None) -> bool:
@@ -27,7 +27,7 @@ def _one_line(msg: str | None) -> bool:
 # ------------------------------------------------------------- the examples
 def test_9_3_1_an_attacker_named_twice_is_refused_by_apply_not_counted_twice():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-20Mot", "S-45C", "german")
+    st, a, t = battle_setup(rules, "G-20Mot", "S-45C", "german")
     # 20Mot alone: 4 against 3 is 1-1; named twice it would read 8:3, 2-1
     assert rules.query(st, "german", f"odds {t} with 20Mot").splitlines()[0].endswith("1-1")
     order = {"verb": "attack", "hex": t, "units": ["G-20Mot", "G-20Mot"], "stuka": False}
@@ -42,7 +42,7 @@ def test_9_3_1_an_attacker_named_twice_is_refused_by_apply_not_counted_twice():
 
 def test_9_3_6_a_repeated_name_cannot_lift_an_attack_below_1_1():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "S-45C", "G-3Pz", "soviet")
+    st, a, t = battle_setup(rules, "S-45C", "G-3Pz", "soviet")
     put(st, "G-26ID", t)
     st["stukas_ready"] = 0
     b = rules.board(st)

@@ -14,7 +14,7 @@ from pbem.game import IllegalOrder
 from pbem.games.avd import rules as rules_mod
 from pbem.games.avd.bot import legal
 from fakedice import ScriptedDice
-from test_avd_sequence_support import clear_map, frame, practice_rules, put
+from avd_fixtures import clear_map, frame, practice_rules, put
 
 
 def accepted(rules, st, side: str, text: str) -> bool:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from pbem.game import IllegalOrder
 from pbem.games.avd import orders
 from test_avd_decision_positions import refused
-from test_avd_sequence_combat import _battle_setup
-from test_avd_sequence_support import frame, practice_rules, put
+from avd_fixtures import battle_setup
+from avd_fixtures import frame, practice_rules, put
 
 RULES = practice_rules()
 
@@ -33,7 +33,7 @@ def _verdict(answer: str) -> str | None:
 
 
 def test_9_1_odds_of_units_not_adjacent_and_a_stuka_not_there_is_illegal_and_says_why():
-    st, a, t = _battle_setup(RULES, "G-20Pz", "S-18C", "german")
+    st, a, t = battle_setup(RULES, "G-20Pz", "S-18C", "german")
     b = RULES.board(st)
     far = next(h for h in sorted(b.grid.within(t, 2)) if b.distance(h, t) == 2 and not b.units_at(h))
     put(st, "G-20Pz", far, active=True)
@@ -47,7 +47,7 @@ def test_9_1_odds_of_units_not_adjacent_and_a_stuka_not_there_is_illegal_and_say
 
 
 def test_9_3_6_odds_below_1_1_says_illegal_like_the_order():
-    st, a, t = _battle_setup(RULES, "S-45C", "G-3Pz", "soviet")
+    st, a, t = battle_setup(RULES, "S-45C", "G-3Pz", "soviet")
     put(st, "G-26ID", t)
     text = f"attack {t} with 45Corps"
     why = _refusal(st, "soviet", text)
@@ -56,7 +56,7 @@ def test_9_3_6_odds_below_1_1_says_illegal_like_the_order():
 
 
 def test_legal_odds_still_show_the_column_and_shifts():
-    st, a, t = _battle_setup(RULES, "G-3Pz", "S-45C", "german", turn=1)
+    st, a, t = battle_setup(RULES, "G-3Pz", "S-45C", "german", turn=1)
     answer = RULES.query(st, "german", f"odds {t} with 3Pz")
     assert _verdict(answer) is None and _refusal(st, "german", f"attack {t} with 3Pz") is None
     assert answer.splitlines()[-1].strip() == "-> 5-1" and "Turn 1: 2 right" in answer

@@ -9,9 +9,9 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.avd import combat
-from test_avd_sequence_combat import _battle_setup
+from avd_fixtures import battle_setup
 from fakedice import ScriptedDice
-from test_avd_sequence_support import practice_rules, put
+from avd_fixtures import practice_rules, put
 
 HQ = "9thArmy"   # the 9th Army HQ's printed name, as typed in orders
 
@@ -29,7 +29,7 @@ def _german_attack_emptying_the_hex(hq_with_attacker: bool = True):
     """3 Pz (and the 9th Army HQ, stacked with it) attack a one-step
     Soviet corps that dies to any step loss; the attacked hex empties."""
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(rules, "G-3Pz", "S-45C", "german")
     st["units"]["S-45C"]["steps"] = 1
     hq_hex = a if hq_with_attacker else next(n for n in rules.board(st).grid.neighbors(a)
                                               if n != t and not rules.board(st).units_at(n))
@@ -83,7 +83,7 @@ def _soviet_stack_must_retreat():
     hex take a plain DR from two panzers; the Soviet retreat decision is
     open."""
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(rules, "G-3Pz", "S-45C", "german")
     b = rules.board(st)
     # a clear target hex, away from rivers, with at least two equally good retreat hexes
     for t2 in b.grid.hexes():
@@ -166,7 +166,7 @@ def _stars_in_reserve():
     import dataclasses
 
     from pbem.games.avd.rules import AvdRules
-    from test_avd_sequence_support import clear_map, frame, practice_scenario
+    from avd_fixtures import clear_map, frame, practice_scenario
 
     scn = practice_scenario()
     turns = dict(scn.turns)

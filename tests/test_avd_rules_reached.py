@@ -10,9 +10,9 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd.model import GERMAN, SOVIET
 from pbem.games.avd.rules import AvdRules
-from tests.avd_fixtures import GRID, scenario, state, unit
+from avd_fixtures import GRID, scenario, state, unit
 from fakedice import ScriptedDice
-from test_avd_sequence_support import frame
+from avd_fixtures import frame
 
 RING = GRID.neighbors("0505")
 MAJOR_BRIDGED = frozenset({"major_river", "road"})

@@ -9,7 +9,7 @@ import pytest
 
 from pbem.game import IllegalOrder, public
 from fakedice import ScriptedDice
-from test_avd_sequence_support import (answer_all, chits_order, practice_rules, select_both,
+from avd_fixtures import (answer_all, chits_order, practice_rules, select_both,
                                        with_openings)
 
 GERMAN_T1 = "chits G-3PzG-1 G-2PzG-1 G-9A-1 G-Guderian"
@@ -197,7 +197,7 @@ def test_7_1_3_a_sealed_selection_is_written_without_its_chits():
 def test_7_1_1_panzer_group_chit_needs_a_motorized_unit_of_its_group_not_just_infantry():
     """Ruling (RULINGS.md, 7.1.1 with 7.0 / 7.4.1): infantry of a Panzer
     Group answer to HQs, so they alone do not make its chit available."""
-    from test_avd_sequence_support import clear_map, frame, put
+    from avd_fixtures import clear_map, frame, put
     rules = practice_rules()
     st = rules.initial_state()
     st["turn"] = 2

@@ -10,39 +10,16 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd import orders
 from fakedice import ScriptedDice
-from test_avd_sequence_support import (clear_map, frame, practice_rules, put, select_both)
+from avd_fixtures import battle_setup, clear_pair, practice_rules, put, select_both
 
-
-def _clear_pair(rules, st):
-    """A clear attacker hex and a clear target hex with no river between,
-    whose other neighbours are clear and on the map."""
-    b = rules.board(st)
-    for t in b.grid.hexes():
-        if b.terrain(t).shift or len(b.grid.neighbors(t)) < 6 or t in rules.scn.map.victory:
-            continue
-        if b.in_minsk_pocket(t) or t in rules.scn.map.moscow:
-            continue
-        for a in b.grid.neighbors(t):
-            if not b.terrain(a).shift and not b.hexside(a, t) and len(b.grid.neighbors(a)) == 6:
-                return a, t
-    raise AssertionError("no clear pair")
-
-
-def _battle_setup(rules, attacker, defender, side, turn=2):
-    st = rules.initial_state()
-    clear_map(st)
-    a, t = _clear_pair(rules, st)
-    put(st, attacker, a, active=True)
-    put(st, defender, t)
-    st["turn"] = turn
-    st["active"] = side
-    st["stack"] = [frame("endturn"), frame("combat", special=False)]
-    return st, a, t
+# The names tests/test_avd_decision_positions.py (maintained elsewhere) still
+# imports from here; the helpers themselves are in avd_fixtures.
+_battle_setup, _clear_pair = battle_setup, clear_pair
 
 
 def test_9_4_1_german_attack_losses_retreat_then_advance(scripted_dice):
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(rules, "G-3Pz", "S-45C", "german")
     # 9 against 3 is 3-1; row 5 of the practice CRT there reads 1DR
     assert rules.scn.crt.rows[5][3] == "1DR"
     rng = scripted_dice([(6, 5, "German d6")])
@@ -65,7 +42,7 @@ def test_9_4_1_german_attack_losses_retreat_then_advance(scripted_dice):
 
 def test_9_1_a_hex_is_attacked_once_per_combat_segment():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(rules, "G-3Pz", "S-45C", "german")
     put(st, "G-4Pz", a, active=True)
     st, _ = rules.apply(st, "german", rules.parse(f"attack {t} with 3Pz", st, "german"), ScriptedDice(rolls=[(6, 1)]))
     with pytest.raises(IllegalOrder, match="already attacked"):
@@ -74,7 +51,7 @@ def test_9_1_a_hex_is_attacked_once_per_combat_segment():
 
 def test_9_3_4_defensive_stuka_is_asked_of_the_german_before_the_soviet_roll():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "S-45C", "G-26ID", "soviet")
+    st, a, t = battle_setup(rules, "S-45C", "G-26ID", "soviet")
     rng = ScriptedDice(rolls=[(10, 1)])
     st, _ = rules.apply(st, "soviet", rules.parse(f"attack {t} with 45C", st, "soviet"), rng)
     d = rules.pending(st)
@@ -87,7 +64,7 @@ def test_9_3_4_defensive_stuka_is_asked_of_the_german_before_the_soviet_roll():
 
 def test_9_4_3_soviet_ten_draws_an_elite_unit_and_rolls_again(scripted_dice):
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "S-45C", "G-26ID", "soviet")
+    st, a, t = battle_setup(rules, "S-45C", "G-26ID", "soviet")
     st["stukas_ready"] = 0                                        # no Stuka question
     elite = sorted(u for u, x in st["units"].items() if x["where"] == "elite_cup")[0]
     rng = scripted_dice([(10, 10, "Soviet d10"), (10, 1, "Soviet d10")], draws=[elite])
@@ -99,7 +76,7 @@ def test_9_4_3_soviet_ten_draws_an_elite_unit_and_rolls_again(scripted_dice):
 
 def test_9_4_2_losses_standing_order_flips_two_units_rather_than_kill_one():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german", turn=1)
+    st, a, t = battle_setup(rules, "G-3Pz", "S-45C", "german", turn=1)
     put(st, "S-1MRD", t)                                           # red may stack with tan
     put(st, "G-4Pz", a, active=True)
     # 18 against 6 is 3-1, two columns right on Turn 1 (9.3.5): 5-1, where a
@@ -115,14 +92,14 @@ def test_9_4_2_losses_standing_order_flips_two_units_rather_than_kill_one():
 
 def test_9_3_5_T28_turn_1_german_attacks_shift_two_columns_right():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german", turn=1)
+    st, a, t = battle_setup(rules, "G-3Pz", "S-45C", "german", turn=1)
     text = rules.query(st, "german", f"odds {t} with 3Pz")
     assert "3-1" in text and "Turn 1: 2 right" in text and text.splitlines()[-1].strip() == "-> 5-1"
 
 
 def test_query_reach_lists_hexes_with_their_mp_cost():
     rules = practice_rules()
-    st, a, t = _battle_setup(rules, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(rules, "G-3Pz", "S-45C", "german")
     text = rules.query(st, "german", "reach 3Pz")
     assert text.startswith("3 Pz from") and " MP" in text
 

@@ -2,14 +2,13 @@
 End of Turn and the Hitler Directive (12.5, 15)."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
 from pbem.game import IllegalOrder
-from pbem.games.avd.rules import AvdRules
 from fakedice import ScriptedDice
-from test_avd_sequence_support import (clear_map, frame, practice_rules, practice_scenario, put)
+from avd_fixtures import (clear_map, frame, practice_rules, put)
+from avd_fixtures import rp_rules
 
 NO_ASK = {"relocate-voluntary": "none", "disband": "none"}
 
@@ -99,16 +98,8 @@ def test_10_5_disbanding_sends_tan_units_to_the_reserve_and_isolated_ones_out_of
     assert st["units"][s2]["where"] == "removed"
 
 
-# ---------------------------------------------------- reinforcements (11)
-def _rp_rules(rp: int) -> AvdRules:
-    scn = practice_scenario()
-    turns = dict(scn.turns)
-    turns[2] = dataclasses.replace(turns[2], soviet_rp=rp)
-    return AvdRules(dataclasses.replace(scn, turns=turns), {})
-
-
 def test_11_1_1_T31_five_points_buy_an_hq_its_chit_and_two_units():
-    rules = _rp_rules(5)
+    rules = rp_rules(5)
     st = rules.initial_state()
     st["turn"] = 2
     st["stack"] = [frame("endturn"), frame("reinf", stage="buy")]
@@ -133,7 +124,7 @@ def test_11_1_1_T31_five_points_buy_an_hq_its_chit_and_two_units():
 
 
 def test_11_1_1_an_hq_may_not_be_placed_outside_a_victory_hex():
-    rules = _rp_rules(5)
+    rules = rp_rules(5)
     st = rules.initial_state()
     st["turn"] = 2
     st["stack"] = [frame("endturn"), frame("reinf", stage="buy")]

@@ -7,7 +7,7 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd import victory
 from fakedice import ScriptedDice
-from test_avd_sequence_support import clear_map, frame, practice_rules, put
+from avd_fixtures import clear_map, frame, practice_rules, put
 
 
 # --------------------------------------------------------------- T30 (16.3)

@@ -14,7 +14,7 @@ from pbem.games.avd import relocation, supply
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, SOVIET
 from pbem.games.avd.rules import AvdRules
-from test_avd_sequence_support import SeededRng, practice_rules, practice_scenario
+from avd_fixtures import SeededRng, practice_rules, practice_scenario
 
 
 def _reference_supply(b: Board, side: str) -> dict[str, int]:

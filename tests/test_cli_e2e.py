@@ -19,9 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from clihelp import (  # noqa: F401  (re-exported for the modules that still import them from here)
-    REPO, SHORT_SCENARIO, TESTS, Player, cli_env, make_players, smtp_server, start_game, stem_of, write_scenario,
-)
+from clihelp import Player, make_players, start_game, stem_of
+from clihelp import smtp_server  # noqa: F401  (a fixture, used by name)
 
 
 # The whole two-round game, exchange 3 on: (sender, orders).  The duel's

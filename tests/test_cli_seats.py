@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import enginehelp  # noqa: F401  (registers the test games)
-from test_cli_e2e import Player
+from clihelp import Player
 
 
 def _players(tmp_path: Path) -> dict[str, Player]:

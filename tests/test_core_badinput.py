@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.cli import main
-from test_cli_e2e import Player, cli_env, make_players, start_game
+from clihelp import Player, cli_env, make_players, start_game
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ def _verify_elsewhere(path: Path, seed: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("game", ["avd", "m41", "ava", "ffs", "vr"])
 def test_a_recorded_game_verifies_under_other_hash_seeds(game: str, tmp_path: Path) -> None:
     if game == "avd":
-        from test_avd_engine_game import play_game
+        from avd_fixtures import play_game
 
         gf, _, _, matches = play_game("sealed", stop_after=60)
         m = matches["german"]
@@ -41,7 +41,7 @@ def test_a_recorded_game_verifies_under_other_hash_seeds(game: str, tmp_path: Pa
         gf, _, _, matches = play_ava(game, "sealed", stop_after=80)
         m = matches["axis"]
     else:
-        from test_m41_campaign import PRACTICE, play_campaign
+        from m41help import PRACTICE, play_campaign
 
         from pbem import cycle
 

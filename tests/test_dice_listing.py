@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem import cycle
 from pbem.protocol.stream import Stream, stream_key
-from test_hidden_service import table, until_acting
+from enginehelp import table, until_acting
 
 
 def _recompute(stream: dict) -> list[int]:

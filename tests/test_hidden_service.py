@@ -14,42 +14,7 @@ from pbem import cycle
 from pbem.cycle import audit
 from pbem.errors import UsageError
 from pbem.protocol.gamefile import GameFile
-from pbem.protocol.identity import generate
-from pbem.scenario import load_toml
-
-SCENARIO = load_toml(eh.DATA / "scenarios" / "vault" / "test.toml")
-
-
-def table(dice: str = "sealed", scenario: dict[str, Any] | None = None) -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
-    sc = scenario or SCENARIO
-    ids = {"red": generate("Anna", "anna@example.org"), "blue": generate("Pavel", "pavel@example.org")}
-    gf = cycle.new_game(game_id="vault-test", game="vault", scenario_name="vault/test", scenario=sc, options={},
-                        dice=dice, creator=ids["red"], creator_side="red", invited={"blue": ids["blue"].public})
-    gf = GameFile(gf.exchanges + [cycle.join_exchange(cycle.replay(gf, sc, ids["blue"]), ids["blue"], "blue")])
-    return gf, sc, ids
-
-
-def write(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], *orders: str) -> GameFile:
-    """The seat whose turn it is writes its exchange: ``orders``, then set-up
-    or pass for whatever else it must decide."""
-    seat = cycle.replay(gf, sc).next_sender()
-    t = cycle.Turn(cycle.replay(gf, sc, ids[seat]), ids[seat])
-    for o in orders:
-        t.push(o)
-    while not t.done:
-        t.push("setup" if t.pending().kind == "setup" else "pass")
-    return GameFile(gf.exchanges + [t.finish()])
-
-
-def until_acting(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], seat: str) -> GameFile:
-    """Play set-ups and resolutions until ``seat`` must act."""
-    for _ in range(12):
-        m = cycle.replay(gf, sc)
-        d = m.pending()
-        if m.next_sender() == seat and d is not None and d.kind == "act" and not m.es.get("deferred"):
-            return gf
-        gf = write(gf, sc, ids)
-    raise AssertionError("never reached an act decision")
+from enginehelp import VAULT, table, until_acting, write
 
 
 def hidden_of(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -58,7 +23,7 @@ def hidden_of(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], seat: str) 
 
 @pytest.mark.parametrize("dice", ["sealed", "immediate"])
 def test_a_whole_vault_game_replays_alike_everywhere_and_passes_the_audit(dice: str) -> None:
-    gf, sc, ids = table(dice, dict(SCENARIO, vault=dict(SCENARIO["vault"], rounds=5)))
+    gf, sc, ids = table(dice, dict(VAULT, vault=dict(VAULT["vault"], rounds=5)))
     script = {"red": ["draw", "boost r1", "show r1", "show r5"], "blue": ["boost b2", "draw", "show b2", "pass"]}
     for _ in range(40):
         m = cycle.replay(gf, sc)
@@ -141,7 +106,7 @@ def test_sealed_parts_are_padded_to_the_same_size() -> None:
 
 
 def test_seats_disclose_in_turn_and_the_audit_needs_every_seat() -> None:
-    gf, sc, ids = table("immediate", dict(SCENARIO, vault=dict(SCENARIO["vault"], rounds=1)))
+    gf, sc, ids = table("immediate", dict(VAULT, vault=dict(VAULT["vault"], rounds=1)))
     for _ in range(10):
         if cycle.replay(gf, sc).over():
             break
@@ -159,7 +124,7 @@ def test_seats_disclose_in_turn_and_the_audit_needs_every_seat() -> None:
 
 
 def test_a_seat_that_will_not_disclose_can_be_recorded_as_forfeiting() -> None:
-    gf, sc, ids = table("immediate", dict(SCENARIO, vault=dict(SCENARIO["vault"], rounds=1)))
+    gf, sc, ids = table("immediate", dict(VAULT, vault=dict(VAULT["vault"], rounds=1)))
     for _ in range(10):
         if cycle.replay(gf, sc).over():
             break

@@ -15,7 +15,7 @@ from pbem import cycle
 from pbem.cycle import audit
 from pbem.cycle.write import sign
 from pbem.protocol.gamefile import GameFile, exchange_hash
-from test_hidden_service import SCENARIO, table, until_acting, write
+from enginehelp import VAULT, table, until_acting, write
 
 
 class Modified:
@@ -118,7 +118,7 @@ def test_an_opening_altered_after_it_was_made_is_refused_live(red_to_act) -> Non
 def test_a_misstated_hidden_state_passes_a_blind_program_and_is_caught_at_the_audit() -> None:
     """Red's program commits a boosted tile it never paid a boost for: no
     program without red's secrets can tell, the audit can."""
-    gf, sc, ids = table("immediate", dict(SCENARIO, vault=dict(SCENARIO["vault"], rounds=2)))
+    gf, sc, ids = table("immediate", dict(VAULT, vault=dict(VAULT["vault"], rounds=2)))
     gf = until_acting(gf, sc, ids, "red")
 
     def boosted(items: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -151,7 +151,7 @@ def _finish_lying(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], patch: 
 
 
 def test_an_empty_disclosure_is_refused_naming_the_first_part_missing() -> None:
-    gf, sc, ids = table("immediate", dict(SCENARIO, vault=dict(SCENARIO["vault"], rounds=1)))
+    gf, sc, ids = table("immediate", dict(VAULT, vault=dict(VAULT["vault"], rounds=1)))
     while not cycle.replay(gf, sc).over():
         gf = write(gf, sc, ids)
     m = cycle.replay(gf, sc)
@@ -165,7 +165,7 @@ def test_an_empty_disclosure_is_refused_naming_the_first_part_missing() -> None:
 
 
 def test_a_disclosure_of_something_other_than_what_was_sealed_is_refused() -> None:
-    gf, sc, ids = table("immediate", dict(SCENARIO, vault=dict(SCENARIO["vault"], rounds=1)))
+    gf, sc, ids = table("immediate", dict(VAULT, vault=dict(VAULT["vault"], rounds=1)))
     while not cycle.replay(gf, sc).over():
         gf = write(gf, sc, ids)
     m = cycle.replay(gf, sc)
@@ -222,7 +222,7 @@ def test_a_joiner_who_moves_first_cannot_grind_his_seed_for_the_first_dice() -> 
     """The joiner chose his chain seed knowing the creator's anchor: a
     stream keyed by that anchor and his own reveal serves no order of his.
     His first draw waits for the creator's next reveal."""
-    gf, sc, ids = table("immediate", dict(SCENARIO, vault=dict(SCENARIO["vault"], first="blue")))
+    gf, sc, ids = table("immediate", dict(VAULT, vault=dict(VAULT["vault"], first="blue")))
     m = cycle.replay(gf, sc, ids["blue"])
     assert not m.stream_fresh("blue", 3)
     gf = _finish(gf, sc, ids, "blue", "setup")

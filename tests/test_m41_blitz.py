@@ -8,26 +8,12 @@ import pytest
 
 from pbem.game import IllegalOrder
 from fakedice import d6
-from test_m41_rules import RULES, FakeRng, begin, empty_board, german_everywhere, play, put
-
-
-def _cleared(weather="good"):
-    """Guderian in 9 sends a red tank into Rudnya (8, Green); the lone
-    one-dot defender falls to the tank attack (the attacker fires first)."""
-    state = empty_board(weather=weather)
-    german_everywhere(state, "8", "13", "2")
-    put(state, "soviet", "S-16A", "8", strength=1)
-    target = put(state, "soviet", "S-19A", "13", strength=2)
-    gud = put(state, "german", "G-2Pg-HQ", "9")
-    tank = put(state, "german", "G-24PzK", "9")
-    begin(state, "german")
-    order = {"verb": "ti", "activate": [{"token": gud, "path": []}], "moves": [{"token": tank, "path": ["8"]}]}
-    state, _ = play(state, "german", order, FakeRng(0, d6(6, 1, 1, 1)))
-    return state, gud, tank, target
+from m41help import RULES, FakeRng, begin, empty_board, german_everywhere, play, put
+from m41help import cleared_rudnya
 
 
 def test_10_16_D34_blitz_after_clearing_a_green_area():
-    state, gud, tank, target = _cleared()
+    state, gud, tank, target = cleared_rudnya()
     d = RULES.pending(state)
     assert (d.side, d.kind) == ("german", "blitz") and tank in d.prompt
     assert state["control"]["8"] == "german"
@@ -42,13 +28,13 @@ def test_10_16_D34_blitz_after_clearing_a_green_area():
 
 
 def test_10_16_D34_blitz_artillery_only_from_an_adjacent_blitz_hq():
-    state, gud, tank, target = _cleared()
+    state, gud, tank, target = cleared_rudnya()
     with pytest.raises(IllegalOrder, match="adjacent activated Blitz HQ"):
         play(state, "german", RULES.parse(f"blitz; move {tank} 13; art {gud} 13", state, "german"), FakeRng(0))
 
 
 def test_10_16_D35_no_blitz_into_yellow_or_contested_or_twice():
-    state, gud, tank, target = _cleared()
+    state, gud, tank, target = cleared_rudnya()
     with pytest.raises(IllegalOrder, match="uncontested Green"):
         play(state, "german", RULES.parse(f"blitz; move {tank} 3", state, "german"), FakeRng(0))       # Orsha, yellow
     with pytest.raises(IllegalOrder, match="not eligible"):
@@ -56,7 +42,7 @@ def test_10_16_D35_no_blitz_into_yellow_or_contested_or_twice():
 
 
 def test_10_16_D35_no_blitz_segment_in_bad_weather():
-    state, gud, tank, target = _cleared(weather="snow")
+    state, gud, tank, target = cleared_rudnya(weather="snow")
     d = RULES.pending(state)
     assert d is None or d.kind != "blitz"
 
@@ -108,7 +94,7 @@ def test_10_18_exploitation_moves_fast_blocks_only_and_never_engages():
 
 
 def _stuka_cleared():
-    """As _cleared, with the 8th FK sending one Stuka to the battle in Rudnya;
+    """As cleared_rudnya, with the 8th FK sending one Stuka to the battle in Rudnya;
     it survives the AA and misses; the tank clears the area."""
     state = empty_board()
     german_everywhere(state, "8", "13", "2")

@@ -5,40 +5,12 @@ from __future__ import annotations
 import enginehelp
 
 import time
-import tomllib
-from pathlib import Path
 
 import pytest
 
 from pbem import cycle
 from pbem.protocol import gamefile
-from pbem.protocol.identity import generate
-
-ROOT = Path(__file__).resolve().parent.parent
-PRACTICE = tomllib.loads((ROOT / "scenarios/m41/practice.toml").read_text())
-
-
-def start(dice: str = "immediate", scenario=PRACTICE, options=None):
-    ger, sov = generate("Anna", "anna@example.org"), generate("Pavel", "pavel@example.org")
-    gf = cycle.new_game(game_id="m41-test", game="m41", scenario_name=scenario["scenario"]["id"],
-                           scenario=scenario, options=options or {}, dice=dice, creator=ger,
-                           creator_side="german", invited={"soviet": sov.public})
-    m = cycle.replay(gf, scenario, sov)
-    gf = gamefile.GameFile(gf.exchanges + [cycle.join_exchange(m, sov, "soviet")])
-    return gf, {"german": ger, "soviet": sov}
-
-
-def one_exchange(gf, scenario, ids, before=None, choose=None):
-    """The side whose turn it is writes one exchange with the scripted bot."""
-    side = cycle.replay(gf, scenario).next_sender()
-    m = cycle.replay(gf, scenario, ids[side])
-    t = cycle.Turn(m, ids[side])
-    if before:
-        before(t, side)
-    while not t.done:
-        d = t.pending()
-        t.push((choose or m.rules.demo_order)(t.es["game"], d))
-    return gamefile.GameFile(gf.exchanges + [t.finish()]), side
+from m41help import PRACTICE, one_exchange, play_campaign, start
 
 
 def test_10_14_an_impulse_with_battles_costs_the_defender_one_reply():
@@ -89,16 +61,6 @@ def test_engine_private_answers_keep_their_secrets_across_pushes(monkeypatch):
     state = t.es["game"]
     hq = next(x for x, e in state["hidden"]["german"]["blocks"].items() if e["block"] == "G-2Pg-HQ")
     t.push(f"ti; activate {hq}")                 # its reveal opens the set-up commitment
-
-
-def play_campaign(dice: str, limit: int = 400, stop_after: int | None = None):
-    gf, ids = start(dice=dice)
-    for n in range(limit):
-        probe = cycle.replay(gf, PRACTICE)
-        if probe.over() or (stop_after is not None and n >= stop_after):
-            return gf, ids
-        gf, _ = one_exchange(gf, PRACTICE, ids)
-    raise AssertionError("the campaign did not end")
 
 
 def _texts(m):

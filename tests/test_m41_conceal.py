@@ -13,9 +13,9 @@ import json
 
 from pbem.game import public
 from pbem.protocol.canon import canonical
-from test_m41_blitz import _cleared
+from m41help import cleared_rudnya
 from fakedice import d6
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, shown
+from m41help import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, shown
 
 
 def _public_text(state):
@@ -71,7 +71,7 @@ def test_10_15_defender_wiped_out_remaining_attackers_are_concealed():
 
 
 def test_10_15_fast_blocks_that_cleared_a_green_area_stay_face_up_until_the_blitz_is_over():
-    state, gud, tank, target = _cleared()
+    state, gud, tank, target = cleared_rudnya()
     assert RULES.pending(state).kind == "blitz"
     assert state["tokens"][tank]["revealed"]                   # marked for the Blitz Segment
     after, _ = play(state, "german", {"verb": "blitz"}, FakeRng(0))

@@ -8,8 +8,8 @@ import copy
 
 import enginehelp
 import pytest
-from test_m41_campaign import PRACTICE, one_exchange, start
-from test_m41_rules import FakeRng, empty_board, put
+from m41help import PRACTICE, one_exchange, start
+from m41help import FakeRng, empty_board, put
 
 from pbem import cycle
 from pbem.game import IllegalOrder

@@ -11,7 +11,7 @@ from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
 from pbem.games.m41.model import hq_down
 from fakedice import d6
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
+from m41help import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
 def _mover(block, area, weather="good", side="german"):

@@ -9,7 +9,7 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.m41 import GAME
-from test_m41_rules import PRACTICE, RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
+from m41help import PRACTICE, RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
 def test_4_1_disband_a_dl_to_build_another_with_an_empty_pool():

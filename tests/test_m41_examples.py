@@ -11,7 +11,7 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
-from test_m41_rules import CAMPAIGN, PRACTICE, ROOT, SC, FakeRng, begin, empty_board, german_everywhere, play, \
+from m41help import CAMPAIGN, PRACTICE, ROOT, SC, FakeRng, begin, empty_board, german_everywhere, play, \
     put, started
 
 SCENARIOS = {n: tomllib.loads((ROOT / f"scenarios/m41/{n}.toml").read_text())

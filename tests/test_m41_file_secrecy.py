@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbem import cycle
 from pbem.session import turn_log
-from test_m41_campaign import PRACTICE, one_exchange, start
+from m41help import PRACTICE, one_exchange, start
 
 
 def test_1_5_game_files_and_turn_logs_never_name_a_hidden_block() -> None:

@@ -10,9 +10,10 @@ import pytest
 
 from pbem.game import IllegalOrder, public
 from pbem.protocol.canon import canonical
-from test_m41_rules import (RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts,
+from m41help import (RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts,
                             shown, started)
 from pbem.games.m41 import mechanics as mx
+from m41help import view_text
 
 
 def assert_public_hides_secrets(state):
@@ -203,15 +204,6 @@ def test_notation_round_trip():
         RULES.parse("charge G05", started(), "german")
 
 
-def _text(state, side, width=120):
-    from rich.console import Console
-
-    from pbem.render.view import render_rich
-    console = Console(record=True, width=width)
-    console.print(render_rich(RULES.view(state, side)))
-    return console.export_text()
-
-
 def _hidden_names(state, side):
     """Block ids and names of ``side``'s tokens the opponent may not see."""
     out = []
@@ -224,8 +216,8 @@ def _hidden_names(state, side):
 
 def test_1_5_each_sitrep_shows_own_blocks_and_only_positions_and_colours_of_the_enemy():
     state = started()
-    texts = {s: _text(state, s) for s in ("german", "soviet")}
-    wide = {s: _text(state, s, width=400) for s in ("german", "soviet")}     # no cell wraps: no split names
+    texts = {s: view_text(state, s) for s in ("german", "soviet")}
+    wide = {s: view_text(state, s, width=400) for s in ("german", "soviet")}     # no cell wraps: no split names
     for side, enemy in (("german", "soviet"), ("soviet", "german")):
         secret = _hidden_names(state, enemy)
         assert secret and not [w for w in secret if w in texts[side] or w in wide[side]]
@@ -233,7 +225,7 @@ def test_1_5_each_sitrep_shows_own_blocks_and_only_positions_and_colours_of_the_
         for tok, v in state["tokens"].items():
             if v["side"] == enemy and v["area"]:
                 assert f"{tok} ({v['colour']})" in texts[side]
-    public_text = _text(state, None)
+    public_text = view_text(state, None)
     assert not [w for s in ("german", "soviet") for w in _hidden_names(state, s) if w in public_text]
 
 
@@ -243,10 +235,10 @@ def test_1_5_revealed_strength_shows_until_a_secret_change_hides_it():
     tok = put(state, "soviet", "S-16A", "22", strength=3)
     state["tokens"][tok].update(revealed=True, block="S-16A", strength=3)     # seen in a battle
     begin(state, "soviet")
-    assert "S-16A 16th Army:3" in _text(state, "german")
+    assert "S-16A 16th Army:3" in view_text(state, "german")
     after, _ = play(state, "soviet", {"verb": "pass", "dl": [tok]}, FakeRng(0))
-    german, anyone = _text(after, "german", width=400), _text(after, None)
+    german, anyone = view_text(after, "german", width=400), view_text(after, None)
     assert "S-16A" not in anyone and "16th Army" not in anyone and f"{tok} (red)" in anyone
     assert "S-16A" not in german and f"{tok} (red) seen at turn 1 impulse" in german      # only his own note
     assert "16th Army, strength 3 (may be out of date)" in german
-    assert "[S-16A 16th Army:2]" in _text(after, "soviet")
+    assert "[S-16A 16th Army:2]" in view_text(after, "soviet")

@@ -10,7 +10,7 @@ import pytest
 from pbem.cycle import hidden
 from pbem.game import IllegalOrder, public
 from pbem.protocol.canon import canonical
-from test_m41_rules import RULES, FakeRng, begin, empty_board, german_everywhere, put, started
+from m41help import RULES, FakeRng, begin, empty_board, german_everywhere, put, started
 
 
 def _es(state):

@@ -11,7 +11,7 @@ from pbem import cycle
 from pbem.games.m41.rules import M41Rules
 from pbem.game import probe
 from pbem.protocol import gamefile
-from test_m41_campaign import PRACTICE, one_exchange, start
+from m41help import PRACTICE, one_exchange, start
 
 
 def _until(gf, ids, kind, limit=80):

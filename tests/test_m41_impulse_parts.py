@@ -8,7 +8,7 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
+from m41help import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
 def _board():

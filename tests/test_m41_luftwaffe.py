@@ -8,7 +8,7 @@ import pytest
 
 from pbem.game import IllegalOrder
 from fakedice import d6
-from test_m41_rules import RULES, FakeRng, begin, empty_board, german_everywhere, play, put
+from m41help import RULES, FakeRng, begin, empty_board, german_everywhere, play, put
 
 
 def _e10(weather="good"):

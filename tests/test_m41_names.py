@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, put, salts
+from m41help import RULES, SC, FakeRng, begin, empty_board, german_everywhere, put, salts
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -7,14 +7,13 @@ not doubled; the hints give Moscow '41 examples."""
 from __future__ import annotations
 
 import copy
-import json
 
 import pytest
 
-from pbem.game import IllegalOrder, public
+from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
 from fakedice import d6
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts
+from m41help import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts
 
 
 # --- 7.2.1: the LV is computed, never typed ---------------------------------------------------------
@@ -166,9 +165,9 @@ def test_10_12_5_1_frozen_rivers_in_snow_no_penalty_and_no_mention():
 # --- names, hints ---------------------------------------------------------------------------------------
 
 def test_a_box_is_named_once_in_the_sitrep():
-    from test_m41_fog import _text
+    from m41help import view_text
     state = empty_board()
     put(state, "german", "G-4Pg-HQ", "Pskov")
     put(state, "german", "G-5K", "22")
-    text = _text(state, None, width=300)
+    text = view_text(state, None, width=300)
     assert "Pskov Pskov" not in text and "Pskov" in text and f"22 {SC.area_name('22')}" in text

@@ -7,7 +7,7 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
 from fakedice import d6
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, play, put
+from m41help import RULES, SC, FakeRng, begin, empty_board, play, put
 
 
 def _road(box, company, weather="good", strength=4):

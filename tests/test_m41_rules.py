@@ -3,120 +3,16 @@
 from __future__ import annotations
 
 import copy
-import hashlib
-import tomllib
-from pathlib import Path
 
 import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.m41 import GAME
 from pbem.games.m41 import mechanics as mx
-from fakedice import SeededDice, d6
-
-ROOT = Path(__file__).resolve().parent.parent
-PRACTICE = tomllib.loads((ROOT / "scenarios/m41/practice.toml").read_text())
-CAMPAIGN = tomllib.loads((ROOT / "scenarios/m41/campaign.toml").read_text())
-
-
-FakeRng = SeededDice      # seeded stand-in for the shared stream; scripted rolls are d6(...) (tests/fakedice.py)
-
-
-def shown(state, side, order):
-    """What the core adds to an order that shows blocks, in the owner's
-    program: the openings (here without root and path; tests of the rules
-    only)."""
-    if order.get("open") and "openings" not in order and state["hidden"].get(side) is not None:
-        items = RULES.hidden_items(state, side)
-        order = dict(order, openings=[{"handle": h, "value": items[h]} for h in order["open"]])
-    return order
-
-
-def salts(tag: str):
-    n = [0]
-
-    def source() -> bytes:
-        n[0] += 1
-        return hashlib.sha256(f"{tag}/{n[0]}".encode()).digest()[:16]
-    return source
-
-
-RULES = GAME.rules(PRACTICE, {})
-SC = RULES.sc
-
-
-LOSSES = {"losses": "first"}      # standing loss order used by play() for tied blocks
-
-
-def play(state, side, order, rng, salt=None, place=None):
-    """Apply one of ``side``'s orders as its own program would, then answer
-    any private decisions that follow from the hidden parts, and place drawn
-    reinforcements (5.0) where ``place`` (a function of the state and the
-    decision) says, by default where each first may go."""
-    salt = salt or salts(f"{side}-{state['impulse']}-{len(str(order))}")
-    order = shown(state, side, RULES.fill_secrets(state, side, order, salt))
-    state, events = RULES.apply(copy.deepcopy(state), side, order, rng)
-    while True:
-        d = RULES.pending(state)
-        if d is not None and d.kind == "losses" and LOSSES is not None:
-            state, more = RULES.apply(copy.deepcopy(state), d.side, RULES.standing_answer(state, d, LOSSES), rng)
-            events += more
-            continue
-        if d is not None and d.kind == "reinforce" and state["hidden"][d.side] is not None:
-            text = place(state, d) if place else d.options[0]
-            state, more = RULES.apply(copy.deepcopy(state), d.side, RULES.parse(text, state, d.side), rng)
-            events += more
-            continue
-        if d is None or not d.private or state["hidden"][d.side] is None:
-            return state, events
-        ans = shown(state, d.side, RULES.fill_secrets(state, d.side, RULES.private_answer(state, d), salt))
-        state, more = RULES.apply(copy.deepcopy(state), d.side, ans, rng)
-        events += more
-
-
-def started(seed: int = 1):
-    state = RULES.initial_state()
-    rng = FakeRng(seed)
-    state, _ = play(state, "soviet", {"verb": "setup"}, rng, salts("soviet-setup"))
-    state, _ = play(state, "german", {"verb": "setup"}, rng, salts("german-setup"))
-    return state
-
-
-def empty_board(side="german", weather="good"):
-    """The practice position with every block lifted off the map."""
-    state = started()
-    state["tokens"] = {}
-    state["dl"] = {}
-    for s in ("german", "soviet"):
-        state["hidden"][s]["blocks"] = {}
-    state["weather"] = weather
-    state["active"] = side
-    return state
-
-
-def put(state, side, block, area, strength=None, revealed=False):
-    spec = SC.spec(block)
-    strength = spec.max if strength is None else strength
-    state["next_token"][side] += 1
-    tok = f"{'G' if side == 'german' else 'S'}{state['next_token'][side]:02d}"
-    state["tokens"][tok] = {"side": side, "area": area, "colour": "black" if side == "german" else "red",
-                            "revealed": revealed, "cube": False, "moved": False, "activated": False, "river": False}
-    if revealed:
-        state["tokens"][tok].update(block=block, strength=strength)
-    state["hidden"][side]["blocks"][tok] = {"block": block, "strength": strength}
-    return tok
-
-
-def german_everywhere(state, *soviet_areas):
-    for a in state["control"]:
-        state["control"][a] = "soviet" if a in soviet_areas else "german"
-
-
-def begin(state, side):
-    state["active"] = side
-    state["phase"] = "impulse"
-    RULES._start_impulse(state, FakeRng(0), [])
-    return state
+import m41help
+from fakedice import d6
+from m41help import (CAMPAIGN, PRACTICE, RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put, salts,
+                     started)
 
 
 # --- scenarios -----------------------------------------------------------------------
@@ -466,13 +362,10 @@ def test_8_1_D25_weather_first_roll_changes_on_one():
     assert state["weather"] == "rain" and state["forecast"] == 0
 
 
-def test_10_14_1_E11_owner_chooses_which_equal_tank_takes_the_dl_hit():
-    global LOSSES
-    saved, LOSSES = LOSSES, None          # nobody answers for the German: he is asked
-    try:
-        state, hq, t1, t2, vyazma = _e11([6, 4, 5, 6, 1, 1, 1, 1])
-    finally:
-        LOSSES = saved
+def test_10_14_1_E11_owner_chooses_which_equal_tank_takes_the_dl_hit(monkeypatch):
+    monkeypatch.setattr(m41help, "LOSSES", None)    # nobody answers for the German: he is asked
+    state, hq, t1, t2, vyazma = _e11([6, 4, 5, 6, 1, 1, 1, 1])
+    monkeypatch.undo()
     d = RULES.pending(state)
     assert (d.side, d.kind, d.policy) == ("german", "losses", "losses")
     assert d.options == (f"losses {t1}", f"losses {t2}")

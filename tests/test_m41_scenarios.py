@@ -8,7 +8,7 @@ import tomllib
 import pytest
 
 from pbem.games.m41 import GAME
-from test_m41_rules import PRACTICE, ROOT, FakeRng, empty_board, german_everywhere
+from m41help import PRACTICE, ROOT, FakeRng, empty_board, german_everywhere
 
 FILES = {n: tomllib.loads((ROOT / f"scenarios/m41/{n}.toml").read_text()) for n in ("dnieper", "typhoon", "lastgasp")}
 

@@ -12,7 +12,7 @@ import pytest
 from pbem.game import IllegalOrder, public
 from pbem.games.m41 import GAME
 from pbem.games.m41.rules import _group_key
-from test_m41_rules import PRACTICE, FakeRng, empty_board, put, salts, shown
+from m41help import PRACTICE, FakeRng, empty_board, put, salts, shown
 
 
 def _data():
@@ -144,7 +144,7 @@ def test_5_5_road_out_of_play_l_blocks_reinforce_into_staging_areas():
 
 def test_5_6_last_gasp_file_marks_choices_face_up_blocks_and_contested_start():
     import tomllib
-    from test_m41_rules import ROOT
+    from m41help import ROOT
     d = tomllib.loads((ROOT / "scenarios/m41/lastgasp.toml").read_text())
     assert d["sequence"]["contested_start"] == ["4", "15", "17", "31"]
     face = [p["area"] for p in d["placements"] if p.get("face_up")]

@@ -10,9 +10,9 @@ import pytest
 
 from pbem.game import IllegalOrder
 from pbem.games.m41 import mechanics as mx
-from test_m41_options import _begin, _board, _play, _rules
 from fakedice import d6
-from test_m41_rules import RULES, SC, FakeRng, begin, empty_board, german_everywhere, play, put
+from m41help import (RULES, SC, FakeRng, begin, empty_board, german_everywhere, options_begin, options_board,
+                     options_play, options_rules, play, put)
 
 
 # --- 10.5 / E17: an exhausted HQ has no range, no artillery, no fire ---------------------------------------
@@ -145,28 +145,28 @@ def test_10_13_a_defender_city_on_green_absorbs_one_below_the_cap(dl, absorb):
 # --- OR 14.4 for the Soviet side ------------------------------------------------------------------------------
 
 def test_14_4_soviet_rail_move_any_distance_through_friendly_uncontested_areas_never_a_staging_area():
-    rules = _rules("or14_4_rail")
-    state = _board(rules, side="soviet")
+    rules = options_rules("or14_4_rail")
+    state = options_board(rules, side="soviet")
     for a in state["control"]:
         state["control"][a] = "soviet"
     for a in ("16A", "9A", "4A", "2A", "13"):
         state["control"][a] = "german"
     tank = put(state, "soviet", "S-5MK", "40")
-    _begin(rules, state, "soviet")
+    options_begin(rules, state, "soviet")
     reach = mx.rail_reach(state, SC, "soviet", "40")
     assert "1" in reach and not set(SC.staging) & reach and "13" not in reach
-    after, events = _play(rules, copy.deepcopy(state), "soviet",
+    after, events = options_play(rules, copy.deepcopy(state), "soviet",
                           rules.parse(f"pass; rail {tank} 1", state, "soviet"), FakeRng(0))
     assert after["tokens"][tank]["area"] == "1" and any("by rail" in e.text for e in events)
     for dest in ("13", "9A"):
         with pytest.raises(IllegalOrder, match="no rail line"):
-            _play(rules, copy.deepcopy(state), "soviet", rules.parse(f"pass; rail {tank} {dest}", state, "soviet"),
+            options_play(rules, copy.deepcopy(state), "soviet", rules.parse(f"pass; rail {tank} {dest}", state, "soviet"),
                   FakeRng(0))
     state["control"]["9A"] = "soviet"                               # even Soviet-held, never a Staging Area
     with pytest.raises(IllegalOrder, match="no rail line"):
-        _play(rules, copy.deepcopy(state), "soviet", rules.parse(f"pass; rail {tank} 9A", state, "soviet"),
+        options_play(rules, copy.deepcopy(state), "soviet", rules.parse(f"pass; rail {tank} 9A", state, "soviet"),
               FakeRng(0))
     other = put(state, "soviet", "S-16A", "38")
     with pytest.raises(IllegalOrder, match="one block act"):                # 12.0: a Pass moves one block
-        _play(rules, copy.deepcopy(state), "soviet", rules.parse(f"pass; rail {tank} 1; move {other} 37", state,
+        options_play(rules, copy.deepcopy(state), "soviet", rules.parse(f"pass; rail {tank} 1; move {other} 37", state,
                                                                  "soviet"), FakeRng(0))

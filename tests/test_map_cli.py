@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from test_picture_avd import demo_states
+from enginehelp import demo_states
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import re
-import struct
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -19,49 +18,15 @@ from pbem.game import HexMapPicture, View
 from pbem.render import picture
 from pbem.render.canvas import colour_of
 from pbem.render.view import render_text
+from enginehelp import demo_states
+from picturehelp import SVG, png_chunks, rgb
 
-SVG = "{http://www.w3.org/2000/svg}"
 SEATS = ("german", "soviet", None)
-
-
-def demo_states(tmp_path_factory, game: str, exchanges: int):
-    """A scripted game's rules and last state holding both seats' hidden
-    parts (each seat's own program supplies its part)."""
-    from rich.console import Console
-
-    from pbem import demo, session
-    from pbem.protocol.keyfile import load_private
-
-    folder = tmp_path_factory.mktemp(f"demo-{game}")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PBEM_HOME", str(folder / "home"))
-        demo.run(game, exchanges, folder, echo=lambda s: None, console=Console(file=io.StringIO()))
-        last = sorted(folder.glob("demo-*.toml"))[-1]
-        hidden, m = {}, None
-        for name in ("anna", "pavel"):
-            m = session.open_game(last, load_private(folder / f"{name}.key.toml", None)).match
-            hidden[m.me] = m.state["hidden"][m.me]
-    assert m is not None
-    return m.rules, {**m.state, "hidden": hidden}, folder, last
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     return demo_states(tmp_path_factory, "avd", 6)
-
-
-def png_chunks(data: bytes) -> list[bytes]:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    i, kinds = 8, []
-    while i < len(data):
-        length, kind = struct.unpack(">I4s", data[i:i + 8])
-        kinds.append(kind)
-        i += 12 + length
-    return kinds
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def _quiet_hex(pic: HexMapPicture, terrain: str) -> str:
@@ -88,11 +53,11 @@ def test_png_decodes_to_its_size_with_terrain_and_counter_pixels(game):
     assert isinstance(pic, HexMapPicture)
     for terrain in ("woods", "clear", "swamp"):
         x, y = picture.hex_centre(view, _quiet_hex(pic, terrain))
-        assert img.getpixel((round(x + 0.45 * picture.HEX), round(y))) == _rgb(colour_of(terrain, picture.TERRAIN))
+        assert img.getpixel((round(x + 0.45 * picture.HEX), round(y))) == rgb(colour_of(terrain, picture.TERRAIN))
     h, stack = next((h, s) for h, s in sorted(pic.stacks.items())
                     if s[0].side == "german" and not s[0].markers and not s[0].steps)
     x, y = picture.hex_centre(view, h)
-    assert img.getpixel((round(x - 0.36 * picture.HEX), round(y + 0.36 * picture.HEX))) == _rgb(picture.SIDE["german"])
+    assert img.getpixel((round(x - 0.36 * picture.HEX), round(y + 0.36 * picture.HEX))) == rgb(picture.SIDE["german"])
 
 
 def test_png_has_no_text_chunk_or_metadata(game):

@@ -16,9 +16,8 @@ from pbem.game import AreaMapPicture, View
 from pbem.render import picture
 from pbem.render.canvas import colour_of
 from pbem.render.view import render_text
-from test_m41_rules import RULES, SC, started
-from test_picture_avd import SVG, _rgb, png_chunks
-from test_view_m41 import _hidden, _seen
+from m41help import RULES, SC, hidden_blocks, seen_blocks, started
+from picturehelp import SVG, png_chunks, rgb
 
 SEATS = ("german", "soviet", None)
 
@@ -40,7 +39,7 @@ def test_png_and_svg_of_the_area_map_decode_with_areas_and_blocks():
     pts = [tuple(map(float, p.split(","))) for p in cards["12"].get("points").split()]
     x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
     x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
-    assert img.getpixel((round(x1 - 8), round(y1 - 8))) == _rgb(colour_of("victory", picture.TERRAIN))
+    assert img.getpixel((round(x1 - 8), round(y1 - 8))) == rgb(colour_of("victory", picture.TERRAIN))
     assert x1 - x0 > 100 and y1 - y0 > 80
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert "12 Smolensk" in texts and "37 Moscow" in texts and any(t.startswith("Practice map") for t in texts)
@@ -67,11 +66,11 @@ def test_no_area_picture_names_a_block_its_viewer_may_not_identify():
         view = RULES.view(state, seat)
         pic = picture.map_block(view)   # the picture's own data (the view's legend quotes example names)
         data = [picture.svg(view).decode(), repr(pic), render_text(View("map", (pic,)), map="all")]
-        seen = _seen(state, seat)
+        seen = seen_blocks(state, seat)
         for side in ("german", "soviet"):
             if side == seat:
                 continue
-            words = {w for ws in _hidden(state, side).values() for w in ws} - seen
+            words = {w for ws in hidden_blocks(state, side).values() for w in ws} - seen
             # the short ids the picture writes on a block, but not those that are also area names (16A)
             words |= {w.split("-", 1)[1] for w in words if w[:2] in ("G-", "S-")} - set(SC.graph.areas)
             checked += len(words)

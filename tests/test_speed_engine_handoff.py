@@ -29,7 +29,7 @@ def _copy(state):
 
 @pytest.fixture(scope="module")
 def game():
-    from test_avd_engine_game import play_game
+    from avd_fixtures import play_game
 
     gf, sc, ids, _ = play_game("sealed", stop_after=80)
     return gf, sc, ids

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from pbem.cli import main
 from pbem.protocol.canon import canonical
-from test_cli_e2e import Player, cli_env, make_players, start_game
+from clihelp import Player, cli_env, make_players, start_game
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -24,7 +24,7 @@ from pbem.cycle import sign
 from pbem.protocol import gamefile
 from pbem.protocol.gamefile import GameFile, exchange_hash
 from pbem.protocol.identity import load_private
-from test_cli_e2e import Player, cli_env, make_players, start_game
+from clihelp import Player, cli_env, make_players, start_game
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from pbem import scenario
 from pbem.game import HexMapBlock, View
 from pbem.games.avd import GAME, orders
 from pbem.render.view import render_rich, render_text
-from test_avd_sequence_support import SeededRng, practice_rules, select_both
+from avd_fixtures import SeededRng, practice_rules, select_both
 
 GERMAN_CHITS = ["G-3PzG-1", "G-2PzG-1", "G-9A-1"]
 SOVIET_CHITS = ["S-21A", "S-13A"]
@@ -65,7 +65,7 @@ def test_a_view_depends_on_no_hidden_part_but_the_seats_own(position):
 
 
 def test_views_stay_secret_and_drawable_through_a_played_turn():
-    from test_avd_game import _bot
+    from avd_fixtures import bot_order
 
     rules = practice_rules()
     st, rng = rules.initial_state(), SeededRng(5)
@@ -74,7 +74,7 @@ def test_views_stay_secret_and_drawable_through_a_played_turn():
         d = rules.pending(st)
         if d is None:
             break
-        st, _ = rules.apply(st, d.side, _bot(rules, st, d, rng), rng)
+        st, _ = rules.apply(st, d.side, bot_order(rules, st, d, rng), rng)
         for seat, other in (("german", "soviet"), ("soviet", "german"), (None, None)):
             text = render_text(rules.view(st, seat))
             for s in [other] if other else ["german", "soviet"]:

@@ -10,7 +10,9 @@ from rich.console import Console
 
 from pbem.game import TableBlock
 from pbem.render.view import render_rich, render_text
-from test_m41_rules import RULES, SC, FakeRng, play, started
+from m41help import RULES, FakeRng, play, started
+from m41help import hidden_blocks as _hidden
+from m41help import seen_blocks as _seen
 
 SEATS = ("german", "soviet", None)
 
@@ -22,20 +24,6 @@ def _texts(view) -> list[str]:
         console.print(render_rich(view))
         out.append(console.export_text())
     return out
-
-
-def _hidden(state, side) -> dict[str, list[str]]:
-    """token -> block id and name, for ``side``'s blocks the public state
-    does not show."""
-    return {tok: [state["hidden"][side]["blocks"][tok]["block"],
-                  SC.spec(state["hidden"][side]["blocks"][tok]["block"]).name]
-            for tok, v in state["tokens"].items() if v["side"] == side and not v["revealed"]}
-
-
-def _seen(state, seat) -> set[str]:
-    """Block names the seat's own program remembers seeing (dated notes)."""
-    notes = ((state["hidden"].get(seat) or {}).get("seen") or {}) if seat else {}
-    return {w for n in notes.values() for w in (n["block"], SC.spec(n["block"]).name)}
 
 
 def _assert_secret(state) -> int:
