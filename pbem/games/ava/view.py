@@ -6,13 +6,22 @@ count and each side's face-down handles by number, the played chits, the
 interrupts held in hand (public by ruling, see seq_command), and the seat's
 own face-down chits; it is built from a copy of the state in which every
 other seat's hidden part is None.
+
+The view works by seat, not by side: in a multiplayer game (AVA 19, 20) a
+secret is sealed to one seat, so a seat sees its own hidden part and
+nothing of any other seat's, team-mates included.  Under 19 the side's
+commanding seat (A49) holds the side's face-down chits, and every seat sees
+the Game Controller's queue with face-down entries by their backs only;
+under 20 each seat holds its own HQ cup, and every seat sees the Master
+cup's and each HQ cup's counts.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from pbem.game import HexMapBlock, TableBlock, TextBlock, View, seen_by
-from pbem.games.ava import picture
+from pbem.games.ava import mastercup, picture
+from pbem.games.ava import seating as seatmod
 from pbem.games.ava.model import SIDE_NAME, SIDES
 from pbem.games.ava.seq_command import SEALED
 
@@ -22,7 +31,10 @@ WINDOW = 4
 def view(rules: Any, state: dict[str, Any], seat: str | None) -> View:
     state = seen_by(state, seat)
     scn = rules.scn
-    blocks: list[Any] = [_situation(rules, state, seat), _map_block(rules, state)]
+    blocks: list[Any] = [_situation(rules, state, seat)]
+    if rules.multi:
+        blocks.append(_seats(rules, seat))
+    blocks.append(_map_block(rules, state))
     blocks += [_units(rules, state, s) for s in SIDES]
     blocks += [_boxes(rules, state), _victory(rules, state), picture.picture(rules, state)]
     notice = (scn.notice or picture.PRACTICE) if scn.practice else ""
@@ -38,11 +50,7 @@ def _situation(rules: Any, state: dict[str, Any], seat: str | None) -> TextBlock
     elif d is not None:
         lines.append(f"Turn {state['turn']}, {state['phase']}: {SIDE_NAME.get(d.seat, d.seat)} to decide - "
                      f"{d.kind}: {d.prompt}")
-    down = {s: sum(1 for t in state["cup"] if t.startswith(SEALED) and state["sealed"].get(t[len(SEALED):]) == s)
-            for s in SIDES}
-    up = [t for t in state["cup"] if not t.startswith(SEALED)]
-    lines.append(f"Cup: {len(state['cup'])} chit(s): face down Axis {down['axis']}, Soviet {down['soviet']}"
-                 + (f"; known: {', '.join(sorted(up))}" if up else ""))
+    lines += _cups(rules, state, seat)
     lines.append(f"Played: {', '.join(state['played']) or 'none'}")
     held = [f"{SIDE_NAME[s]} {', '.join(c)}" for s, c in state["hand"].items() if c]
     if held:
@@ -52,10 +60,111 @@ def _situation(rules: Any, state: dict[str, Any], seat: str | None) -> TextBlock
     chosen = _options_chosen(rules)
     if chosen:
         lines.append(f"Rule options: {', '.join(chosen)}")
-    own = (state["hidden"].get(seat) or {}).get("chits") if seat in SIDES else None
-    if own:
-        lines.append(f"Your face-down chits this turn (secret): {', '.join(sorted(c for c, _ in own.values()))}")
+    lines += _own(rules, state, seat)
     return TextBlock("situation", tuple(lines))
+
+
+def _side_of_token(rules: Any, state: dict[str, Any], token: str) -> str | None:
+    """The side whose back a face-down token shows (its handle is sealed to
+    a seat), None for a chit face up."""
+    if not token.startswith(SEALED):
+        return None
+    seat = state["sealed"].get(token[len(SEALED):])
+    return rules.side_of_seat(seat) if seat else None
+
+
+def _cups(rules: Any, state: dict[str, Any], seat: str | None) -> list[str]:
+    """The cup (6.1), the Controller's queue (19.4) or the Master cup and
+    the HQ cups (20.2), as every seat sees them."""
+    if rules.seating.mode == seatmod.VARIANT:
+        return _master_cups(rules, state)
+    down = {s: sum(1 for t in state["cup"] if _side_of_token(rules, state, t) == s) for s in SIDES}
+    up = [t for t in state["cup"] if not t.startswith(SEALED)]
+    lines = [f"Cup: {len(state['cup'])} chit(s): face down Axis {down['axis']}, Soviet {down['soviet']}"
+             + (f"; known: {', '.join(sorted(up))}" if up else "")]
+    queue = next((f for f in reversed(state["stack"]) if f["k"] == "queue"), None)
+    if queue is not None:
+        ctrl = seatmod.controller(rules.seating)
+        lines.append(f"Game Controller {ctrl}'s queue (19.4): {_queue(rules, state, queue['q'], seat)}")
+    return lines
+
+
+def _queue(rules: Any, state: dict[str, Any], q: dict[str, Any], seat: str | None) -> str:
+    """The queue's entries in order: a chit by name once known, a face-down
+    one by its back only (19.4(5)), and to the seat holding it by name too."""
+    mine = ((state["hidden"].get(seat) or {}).get("chits") or {}) if seat else {}
+    parts = []
+    for i, e in enumerate(q["entries"]):
+        if e["chit"] is None:
+            side = _side_of_token(rules, state, e["token"]) or "?"
+            held = mine.get(e["token"][len(SEALED):])
+            parts.append(f"{i + 1} face down ({SIDE_NAME.get(side, side)}"
+                         + (f"; yours: {held[0]}" if held else "") + ")")
+            continue
+        how = "done" if e["done"] else "running" if e["running"] else "waiting" if e["revealed"] else "drawn"
+        parts.append(f"{i + 1} {e['chit']} ({how})")
+    return "; ".join(parts) or "empty"
+
+
+def _master_cups(rules: Any, state: dict[str, Any]) -> list[str]:
+    """20.2: the Master cup's Master chits by side and the chits beside
+    them; each seat's HQ cup by count (a chit sent back by an interrupt
+    shows face up)."""
+    cup = state["cup"]
+    masters = {s: cup.count(mastercup.MASTER + s) for s in SIDES}
+    others = sorted(t for t in cup if not t.startswith(mastercup.MASTER))
+    lines = [f"Master cup: {len(cup)} chit(s): Axis Master {masters['axis']}, Soviet Master {masters['soviet']}"
+             + (f"; also {', '.join(others)}" if others else "")]
+    cups = state.get("hqcups") or {}
+    parts = []
+    for seat in rules.seat_names():
+        if seat not in cups:
+            parts.append(f"{seat} not filled")
+            continue
+        up = [t for t in cups[seat] if not t.startswith(SEALED)]
+        parts.append(f"{seat} {len(cups[seat])}" + (f" (face up: {', '.join(sorted(up))})" if up else ""))
+    lines.append(f"HQ cups: {', '.join(parts)}")
+    drawing = next((f for f in reversed(state["stack"]) if f["k"] == "mdraw"), None)
+    if drawing is not None:
+        drawn = [f"{d['seat'] or 'Master cup'}: {d['chit'] or 'face down'}" for d in drawing["draws"]]
+        lines.append(f"Drawn now: {'; '.join(drawn)}")
+    return lines
+
+
+def _own(rules: Any, state: dict[str, Any], seat: str | None) -> list[str]:
+    """The seat's own hidden part: its chits still face down (19: the side's
+    commanding seat holds them, A49; 20: the seat's own HQ cup)."""
+    own = ((state["hidden"].get(seat) or {}).get("chits") or {}) if seat else {}
+    down = {h: c for h, (c, _) in own.items() if state["sealed"].get(h) == seat}
+    if not down:
+        return []
+    if rules.seating.mode != seatmod.VARIANT:
+        return [f"Your face-down chits this turn (secret): {', '.join(sorted(down.values()))}"]
+    in_cup = {t[len(SEALED):] for t in (state.get("hqcups") or {}).get(seat, ())}
+    name = {h: _chit_name(c) for h, c in down.items()}
+    lines = [f"Your HQ cup (secret): {', '.join(sorted(name[h] for h in down if h in in_cup)) or 'empty'}"]
+    drawn = sorted(name[h] for h in down if h not in in_cup)
+    if drawn:
+        lines.append(f"Drawn from it, still face down (secret): {', '.join(drawn)}")
+    return lines
+
+
+def _chit_name(chit: str) -> str:
+    return "dummy" if chit.startswith(mastercup.DUMMY) else chit
+
+
+def _seats(rules: Any, seat: str | None) -> TextBlock:
+    """Who sits where: side, roles (the Game Controller 19.3, the side's
+    commanding seat A49) and the seat's title."""
+    st = rules.seating
+    mode = "19, with a Game Controller" if st.mode == seatmod.CONTROLLER else "20, no Game Controller"
+    lines = [f"Multiplayer ({mode}): {len(st.seats)} seats"]
+    for s in st.seats:
+        roles = (["Game Controller (19.3)"] if s.controller else []) \
+            + (["side commands (A49)"] if st.side_commands.get(s.side) == s.name else [])
+        lines.append(f"{s.name}{' (you)' if s.name == seat else ''}: {SIDE_NAME[s.side]}"
+                     + "".join(f", {r}" for r in roles) + (f" - {s.title}" if s.title else ""))
+    return TextBlock("seats", tuple(lines))
 
 
 def _options_chosen(rules: Any) -> list[str]:
