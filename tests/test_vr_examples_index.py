@@ -11,7 +11,6 @@ CASES = [f"T{i:02d}" for i in range(1, 30)] + [f"D{i:02d}" for i in range(1, 15)
 
 # Cases of the Advanced rules (§9-19), which the engine does not play yet.
 PENDING = {
-    "T20": "10.3 reinforcing infantry corps: needs the Advanced Support phase (§11), not built yet",
     "T27": "15-16 Memel: the Approval part is tested (test_15_3_2_...); End of Reich (§16) is not built yet",
 }
 

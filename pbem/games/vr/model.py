@@ -60,6 +60,9 @@ FORTIFICATIONS = ("basic", "advanced")    # 13.1, 13.2
 HEXSIDE_FEATURES = ("minor_river", "major_river", "bridge", "impassable", "fortified")
 SUPPORT_KINDS = ("airplane", "leader", "red_disk", "end_of_reich", "capitulation", "plain")
 TOS = ("N", "CN", "CS", "S")              # 1.6.1 / 9.1.1
+# The Supports the rule text names by name (11.5.2, 11.7, 14): the engine
+# reads a Support's ``role``, never its id.
+SUPPORT_ROLES = ("", "stalin", "lend_lease", "surprise_attack", "artillery", "zhukov", "ally_capitulation")
 
 
 def enemy_of(side: str) -> str:
@@ -275,6 +278,7 @@ class SupportSpec:
     event: str = ""
     shift: int = 0                   # the Event as the engine plays it: odds columns in its player's favour
     airlift: bool = False            # the Event supplies one hex's units (4.2.1's Ju-52 exception, R-74)
+    role: str = ""                   # the Support a rule names (SUPPORT_ROLES): stalin, lend_lease, ...
 
 
 # -------------------------------------------------------------------- tracks
@@ -358,6 +362,7 @@ class Card:
     victory: dict[str, Any]
     special: tuple[str, ...] = ()
     arrivals: dict[str, tuple[str, ...]] = field(default_factory=dict)   # side -> hexes a card names (17.1/17.2)
+    lend_lease_range: int = 0                      # 11.5.2: hexes Lend-Lease adds to its TO's range (player aid)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,19 @@ face-down Supports by their handle (``s-3`` Soviet, ``g-2`` German).
     return s-3 s-5                Supports back to the pool above six (5.1.3)
     pontoon 1bf_hq 5227 | unpontoon 1bf_hq
     place tk_c 5527 | eliminate tk_a
+
+Advanced Soviet Support phase (§11) and TO markers (§9):
+
+    priority CS N                 the Priority and the Secondary TO (11.3.1)
+    priority S N large ally_cap   ... with a Large Offensive; the picked Support is the order's sealed
+                                  secret part, never shown in the public copy (11.3.2)
+    take N                        a Movement-Mode TO takes one Support (11.3.4)
+    lendlease s-3 CN              Lend-Lease on a TO (11.5.2)
+    surprise s-4 6222 with c1 c2  a Surprise Attack from the attackers' hex, fought at once (11.5.2)
+    reinforce s-5 c1 c2           one Support for one or two stacked corps (10.3.2)
+    tomove N 5226 5227 [pay s-6]  a TO's move (11.2 remoteness, 11.6)
+    flip CN                       a TO's mode switch (11.7)
+    tocity N 5530                 where a displaced TO goes among equally near cities (9.1.4)
 """
 from __future__ import annotations
 
@@ -38,7 +51,7 @@ import re
 from typing import Any
 
 from pbem.game import IllegalOrder
-from pbem.games.vr.model import Scenario
+from pbem.games.vr.model import TOS, Scenario
 
 HEX = re.compile(r"^\d{4}$")
 HANDLE = re.compile(r"^(s|g|kg)-\d+$")
@@ -75,6 +88,57 @@ def _units_then_hexes(scn: Scenario, args: list[str]) -> tuple[list[str], list[s
     return units, hexes
 
 
+def to_name(word: str) -> str:
+    w = word.upper()
+    if w not in TOS:
+        raise IllegalOrder(f"{word!r} is not a TO ({', '.join(TOS)})")
+    return w
+
+
+def _to_orders(verb: str, args: list[str], scn: Scenario) -> dict[str, Any] | None:
+    """The orders of the Advanced Support phase (§9-11)."""
+    if verb == "priority" and len(args) in (2, 3, 4):
+        out: dict[str, Any] = {"verb": "priority", "to": to_name(args[0]), "secondary": to_name(args[1]),
+                               "large": False}
+        if len(args) >= 3:
+            if args[2].lower() != "large":
+                raise IllegalOrder("priority TO SECONDARY [large SUPPORT-ID]")
+            out["large"] = True
+            if len(args) == 4:
+                out["secret"] = {"pick": args[3].lower()}
+        return out
+    if verb in ("take", "flip") and len(args) == 1:
+        return {"verb": verb, "to": to_name(args[0])}
+    if verb == "tocity" and len(args) == 2:
+        return {"verb": "tocity", "to": to_name(args[0]), "hex": hexid(args[1])}
+    if verb == "lendlease" and len(args) == 2:
+        h = handle(args[0])
+        return {"verb": "lendlease", "support": h, "to": to_name(args[1]), "open": [h]}
+    if verb == "surprise" and len(args) >= 4 and args[2].lower() == "with":
+        h = handle(args[0])
+        return {"verb": "surprise", "support": h, "hex": hexid(args[1]), "units": [unit(scn, a) for a in args[3:]],
+                "open": [h]}
+    if verb == "reinforce" and len(args) in (2, 3):
+        h = handle(args[0])
+        return {"verb": "reinforce", "support": h, "units": [unit(scn, a) for a in args[1:]], "open": [h]}
+    if verb == "tomove" and len(args) >= 2:
+        to = to_name(args[0])
+        rest = [a.lower() for a in args[1:]]
+        hs: list[str] = []
+        if "pay" in rest:
+            i = rest.index("pay")
+            hs = [handle(a) for a in rest[i + 1:]]
+            rest = rest[:i]
+        path = [hexid(a) for a in rest]
+        if not path:
+            raise IllegalOrder("tomove TO HEX... [pay HANDLE [HANDLE]]")
+        out = {"verb": "tomove", "to": to, "path": path, "handles": hs}
+        if hs:
+            out["open"] = list(hs)
+        return out
+    return None
+
+
 def parse(text: str, scn: Scenario) -> dict[str, Any]:
     words = text.strip().split()
     if not words:
@@ -82,6 +146,9 @@ def parse(text: str, scn: Scenario) -> dict[str, Any]:
     verb, args = words[0].lower(), words[1:]
     if verb in SIMPLE:
         return {"verb": verb}
+    found = _to_orders(verb, args, scn)
+    if found is not None:
+        return found
     if verb in ("move", "strat", "rail", "naval"):
         units, hexes = _units_then_hexes(scn, args)
         if not units or not hexes:
@@ -267,4 +334,19 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
         return f"{v} {order['unit']} {order['hex']}"
     if v == "reveal":
         return "reveal " + " ".join(order.get("open") or [])
+    if v == "priority":
+        return f"priority {order['to']} {order['secondary']}" + (" large" if order.get("large") else "")
+    if v in ("take", "flip"):
+        return f"{v} {order['to']}"
+    if v == "tocity":
+        return f"tocity {order['to']} {order['hex']}"
+    if v == "lendlease":
+        return f"lendlease {order['support']} {order['to']}"
+    if v == "surprise":
+        return f"surprise {order['support']} {order['hex']} with {' '.join(order['units'])}"
+    if v == "reinforce":
+        return " ".join(["reinforce", order["support"], *order["units"]])
+    if v == "tomove":
+        return " ".join(["tomove", order["to"], *order["path"], *(["pay", *order["handles"]] if order.get("handles")
+                                                                  else [])])
     return str(order)

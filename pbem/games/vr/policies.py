@@ -28,6 +28,11 @@ KINDS: dict[str, str] = {
     "pontoon": "Pontoon flips in the Supply phase (4.1.3): none | ask",
     "place": "placing arriving units (R&R): first | ask",
     "overstack": "the unit eliminated from an overstacked hex (1.11.2): weakest | ask",
+    "to-take": "a Movement-Mode TO's one Support (11.3.4): never | ask",
+    "to-move": "moving TO markers in the Support phase (11.6): stay | ask",
+    "to-mode": "switching a TO's mode (11.7): keep | ask",
+    "to-discard": "the Supports returned above six in a TO box (5.1.3, R-49): newest | ask",
+    "to-displace": "the city a displaced TO goes to among equally near ones (9.1.4): first | ask",
 }
 
 VALUES: dict[str, tuple[str, ...]] = {k: tuple(w.strip() for w in v.split(":")[-1].replace("(", "|").split("|")
@@ -174,6 +179,8 @@ _PICK = {
     "exploit": _choice({"most": "exploit", "none": "pass"}), "kg": _choice({"always": "kg yes", "never": "kg no"}),
     "survivor": _choice({"first": "FIRST"}), "discard": _discard, "pontoon": _choice({"none": "done"}),
     "place": _choice({"first": "FIRST"}), "overstack": _choice({"weakest": "LAST"}),
+    "to-take": _choice({"never": "done"}), "to-move": _choice({"stay": "done"}), "to-mode": _choice({"keep": "done"}),
+    "to-discard": _choice({"newest": "FIRST"}), "to-displace": _choice({"first": "FIRST"}),
 }
 
 

@@ -18,13 +18,13 @@ from typing import Any, Callable
 from pbem.board.crt2d6 import ATTACKER, DEFENDER
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, State, View
 from pbem.games.vr import approval, combat, haltebefehl, losses, moves, orders, profile as profile_mod, seq_battle
-from pbem.games.vr import seq_turn, stacking, supports as sup_mod, terrain, tos
+from pbem.games.vr import seq_support, seq_turn, stacking, supports as sup_mod, terrain, tos
 from pbem.games.vr.board import Board
 from pbem.games.vr.combat import OOS, Part
-from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, Scenario, UnitSpec, enemy_of
+from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, TOS, Scenario, UnitSpec, enemy_of
 from pbem.games.vr.weather import effects
 
-MODULES = (seq_turn, seq_battle)
+MODULES = (seq_turn, seq_battle, seq_support)
 
 
 def _with_kgs(scn: Scenario) -> Scenario:
@@ -318,6 +318,7 @@ class VrRules(BaseRules):
                      why: str) -> None:
         """Its Event: face up, back to the pool at the owner's next Support
         phase (5.2.1, R-48)."""
+        self.charge(state, side, h, value)
         self._unhide(state, side, h)
         state["supports"][side]["played"].append([value["support"], value["copy"]])
         events.append(Event(f"{SIDE_NAME[side]} plays {self.scn.supports[value['support']].name} ({h}): {why}"))
@@ -326,8 +327,31 @@ class VrRules(BaseRules):
                       why: str) -> None:
         """Expended to pay for an action (1.5.2): no Event, back to the pool
         at once (R-48); shown (Q-12)."""
+        self.charge(state, side, h, value)
         self._unhide(state, side, h)
         events.append(Event(f"{SIDE_NAME[side]} expends {self.scn.supports[value['support']].name} ({h}) for {why}"))
+
+    def charge(self, state: State, side: str, h: str, value: dict[str, Any]) -> None:
+        """11.5.3, R-50: in the Soviet player turn a TO box other than the
+        Priority TO's gives at most two Supports, as Events or payments
+        (Stalin and other mandatory Events free); 11.7 remembers the boxes
+        that played an Artillery or a Zhukov."""
+        if side != SOVIET or not self.profile.advanced_supports or state.get("phasing") != SOVIET:
+            return
+        box = state["supports"][side].get("box", {}).get(h)
+        if not box:
+            return
+        t = tos.turn_state(state)
+        spec = self.scn.supports[value["support"]]
+        for role in ("artillery", "zhukov"):
+            if spec.role == role and box not in t[role]:
+                t[role].append(box)
+        if box == t["priority"] or spec.kind == "red_disk" or spec.role == "stalin":
+            return
+        n = t["used"].get(box, 0) + 1
+        if n > 2:
+            raise IllegalOrder(f"TO {box} is not the Priority TO: its box gives at most two Supports a turn (11.5.3)")
+        t["used"][box] = n
 
     def return_handle(self, state: State, side: str, h: str) -> None:
         self._unhide(state, side, h)
@@ -336,6 +360,8 @@ class VrRules(BaseRules):
         s = state["supports"][side]
         s["available"].remove(h)
         s["drawn_on"].pop(h, None)
+        if "box" in s:
+            s["box"].pop(h, None)                        # the TO box it lay in (9.1.1)
         mine = state["hidden"].get(side)
         if mine is not None:
             mine["items"].pop(h, None)
@@ -404,6 +430,8 @@ class VrRules(BaseRules):
         events.append(Event(f"{' '.join(units)} {'moves' if mode in ('normal', 'exploit') else mode} "
                             f"{' '.join(path)}"))
         haltebefehl.cleanup(state, self.board(state))
+        if side == GERMAN:
+            seq_support.check_displacement(self, state, events)     # 9.1.4 at once
         if why:
             events.append(Event(f"{end} is an isolated Haltebefehl hex: overstacked, the German player "
                                 "eliminates units at once (6.7.7)"))
@@ -632,6 +660,10 @@ class VrRules(BaseRules):
                 raise IllegalOrder(f"no leader is attached to an attacking unit {u} (5.4.4)")
             sid, copy = attached[u]
             leaders[f"leader:{u}"] = {"support": sid, "copy": copy, "leader": True}
+        for h, v in shown.items():
+            why = self.to_label_refusal(state, h, v, f["hex"])
+            if why:
+                raise IllegalOrder(why)
         shift = self._support_shift(state, {**shown, **leaders})
         f["elite"], f["armored"] = order["elite"], order["armored"]
         f["shift"] = shift
@@ -656,6 +688,17 @@ class VrRules(BaseRules):
             return
         f["step"] = "react"
 
+    def to_label_refusal(self, state: State, h: str, value: dict[str, Any], where: str) -> str | None:
+        """9.2.1: a Support labelled TO is placed within the Operation Range
+        of the TO whose box it comes from (Basic: the label is ignored, 5.4.3)."""
+        spec = self.scn.supports[value["support"]]
+        box = state["supports"][spec.side].get("box", {}).get(h)
+        if not (self.profile.advanced_supports and spec.to and box and state.get("tos")):
+            return None
+        if not tos.within(self, state, box, where):
+            return f"{spec.name} is labelled TO: {where} is outside the Operation Range of TO {box} (9.2.1)"
+        return None
+
     def hourra_refusal(self, state: State, f: dict[str, Any]) -> str | None:
         """7.6.4: the Soviet player, in his Combat phase, within a TO's
         Operation Range (R-40: the attacked hex, or every attacker), not in
@@ -663,7 +706,7 @@ class VrRules(BaseRules):
         Germany."""
         if not self.profile.to_rules:
             return "Hourra! needs the Theaters of Operation (§9), which this scenario does not use (R-13)"
-        if f["side"] != SOVIET or f["mode"] != "combat":
+        if f["side"] != SOVIET or f["mode"] != "combat" or f.get("surprise"):
             return "Hourra! is declared by the Soviet player in his Combat phase (7.6.4, Q-09)"
         if state["weather"] == "mud":
             return "no Hourra! in Mud (3.2.2, 7.6.4)"
@@ -1018,5 +1061,12 @@ def check_shape(order: Any, scn: Scenario) -> None:
     for key in ("armored", "take", "hourra"):
         if key in order and not isinstance(order[key], bool):
             raise IllegalOrder(f"{order['verb']}: {key} must be true or false")
+    for key in ("to", "secondary"):
+        if key in order and order[key] not in TOS:
+            raise IllegalOrder(f"{order['verb']}: {order[key]!r} is not a TO")
+    if order["verb"] == "priority" and "secret" in order:
+        sec = order["secret"]
+        if not isinstance(sec, dict) or set(sec) != {"pick"} or not isinstance(sec["pick"], str):
+            raise IllegalOrder("priority: the sealed pick is malformed")
     if order["verb"] == "s" and order.get("choice") not in ("loss", "retreat"):
         raise IllegalOrder("s: choice is loss or retreat")

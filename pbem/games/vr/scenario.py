@@ -28,13 +28,13 @@ how to transcribe it from the printed components)::
                       attack_reduced, defense_reduced, move_reduced, start, elite, cavalry,
                       corps, command_radius
     [kg.ID]           arm, steps, attack, defense, move, *_reduced, hiwis
-    [supports.ID]     name, side, kind, to, enemy_turn, stays, event, shift (the Event's odds columns),
+    [supports.ID]     name, side, kind, to, enemy_turn, stays, event, shift (the Event's odds columns), role,
                       airlift (the Event supplies one hex, 4.2.1)
     [approval]        levels = {"1" = [supports, rp], ...}, foa = [0, 1, 2, ...], resets
     [end_of_reich]    added, dismissal_draws, dismissal_chosen = {"0" = n, ... "6" = n}
     [schedule."N"]    units, supports, rp, withdrawals = [{count, arm, min_attack}], transformations
     [card]            soviet_draw_modifier, german_draws, mud_draw_modifier, snow_draw_modifier,
-                      rail_default, special; [card.arrivals] SIDE = [hexes];
+                      rail_default, lend_lease_range, special; [card.arrivals] SIDE = [hexes];
                       [card.rail_capacity] "N" = n; [card.pools.SIDE] id = n;
                       [card.markers] ...; [card.victory] text, ...
 
@@ -55,8 +55,8 @@ from pbem.game import ScenarioError
 from pbem.games.vr import profile as profile_mod
 from pbem.games.vr.model import (
     ARMS, BRANCHES, CITY_CLASSES, FORTIFICATIONS, HEXSIDE_FEATURES, KINDS, NATIONALITIES, SIDES, SKIES,
-    SUPPORT_KINDS, TACTICAL_CODES, WEATHERS, ApprovalTrack, Card, EndOfReichTrack, HexMap, HexsideSpec, KgSpec,
-    Reinforcement, Scenario, SupportSpec, TerrainSpec, TurnTrack, UnitSpec, WeatherTable,
+    SUPPORT_KINDS, SUPPORT_ROLES, TACTICAL_CODES, WEATHERS, ApprovalTrack, Card, EndOfReichTrack, HexMap, HexsideSpec,
+    KgSpec, Reinforcement, Scenario, SupportSpec, TerrainSpec, TurnTrack, UnitSpec, WeatherTable,
 )
 
 MISSING = "MISSING"
@@ -274,9 +274,11 @@ def _kg(kid: str, k: dict[str, Any]) -> KgSpec:
 def _support(sid: str, s: dict[str, Any]) -> SupportSpec:
     if s["side"] not in SIDES or s.get("kind", "plain") not in SUPPORT_KINDS:
         raise ValueError(f"support {sid}: side {s['side']!r} / kind {s.get('kind')!r}")
+    if s.get("role", "") not in SUPPORT_ROLES:
+        raise ValueError(f"support {sid}: role {s.get('role')!r} is not one of {', '.join(SUPPORT_ROLES[1:])}")
     return SupportSpec(sid, s.get("name", sid), s["side"], s.get("kind", "plain"), s.get("to", ""),
                        bool(s.get("enemy_turn", False)), bool(s.get("stays", False)), s.get("event", ""),
-                       int(s.get("shift", 0)), bool(s.get("airlift", False)))
+                       int(s.get("shift", 0)), bool(s.get("airlift", False)), str(s.get("role", "")))
 
 
 def _card(c: dict[str, Any], head: dict[str, Any], supports: dict[str, SupportSpec]) -> Card:
@@ -299,7 +301,8 @@ def _card(c: dict[str, Any], head: dict[str, Any], supports: dict[str, SupportSp
         mud_draw_modifier={k: int(v) for k, v in (c.get("mud_draw_modifier") or {}).items()},
         snow_draw_modifier={k: int(v) for k, v in (c.get("snow_draw_modifier") or {}).items()},
         rail_capacity={int(k): int(v) for k, v in (c.get("rail_capacity") or {}).items()},
-        rail_default=int(c.get("rail_default", 0)), markers=dict(c.get("markers") or {}),
+        rail_default=int(c.get("rail_default", 0)), lend_lease_range=int(c.get("lend_lease_range", 0)),
+        markers=dict(c.get("markers") or {}),
         victory=dict(c.get("victory") or {}), special=tuple(c.get("special") or ()),
         arrivals={str(k): tuple(str(h) for h in v) for k, v in (c.get("arrivals") or {}).items()})
 

@@ -89,6 +89,8 @@ def auto_pturn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, eve
             frame["stage"] = "hq"
         if phase == "support":
             frame["stage"] = "start"
+            if side == SOVIET and r.profile.advanced_supports and state.get("tos"):
+                frame["k"] = "tosupport"                  # §11: the Advanced Soviet Support phase
         state["stack"].append(frame)
         return True
     r.pop(state, top)
@@ -98,6 +100,9 @@ def auto_pturn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, eve
 def end_of_phase(r: Any, state: dict[str, Any], phase: str, events: list[Event]) -> bool:
     """1.11.2 and 1.10 at the end of every phase; True when an overstack
     decision was pushed (the check runs again once it is answered)."""
+    from pbem.games.vr.seq_support import check_displacement
+    if check_displacement(r, state, events):
+        return True                                    # 9.1.4: the Soviet player picks among equal cities
     b = r.board(state)
     for side in SIDES:
         for h in sorted({b.unit(u)["hex"] for u in b.on_map(side)}):
@@ -326,12 +331,7 @@ def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, e
     side = top["side"]
     sup = state["supports"]
     if top["stage"] == "start":
-        kept = [c for c in sup[side]["played"] if r.scn.supports[c[0]].stays]
-        back = len(sup[side]["played"]) - len(kept)
-        sup[side]["played"] = kept                      # 5.2.1, R-48
-        staying = {u: c for u, c in sup[side]["attached"].items() if r.scn.supports[c[0]].stays}
-        back += len(sup[side]["attached"]) - len(staying)
-        sup[side]["attached"] = staying                 # 5.4.4: an attached leader leaves with the others
+        back = return_played(r, state, side)
         n = draws(r, state, side, rng)
         n = max(0, min(n, supports.pool_size(r.scn, sup, side)))
         new = []
@@ -367,6 +367,20 @@ def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, e
         r.pop(state, top)
         return True
     raise RuntimeError(f"support stage {top['stage']}")
+
+
+def return_played(r: Any, state: dict[str, Any], side: str) -> int:
+    """5.2.1, R-48: the Supports played since the last own Support phase go
+    back to the pool (the player aid's exceptions stay); an attached leader
+    leaves with the others (5.4.4).  How many went back."""
+    sup = state["supports"][side]
+    kept = [c for c in sup["played"] if r.scn.supports[c[0]].stays]
+    back = len(sup["played"]) - len(kept)
+    sup["played"] = kept
+    staying = {u: c for u, c in sup["attached"].items() if r.scn.supports[c[0]].stays}
+    back += len(sup["attached"]) - len(staying)
+    sup["attached"] = staying
+    return back
 
 
 def attach_possible(r: Any, state: dict[str, Any], side: str) -> bool:
