@@ -239,3 +239,66 @@ def test_basic_keeps_the_basic_support_phase():
     r._run(st, ScriptedDice(seed=1), [])
     assert all(f["k"] != "tosupport" for f in st["stack"])
     assert tos.new_state(r) is None
+
+
+# ------------------------------------------------------------- the Stavka
+def _stavka_rules():
+    units = {f"i{k}": u("sov", 6, corps=True, start="stavka") for k in range(10)}
+    units["small"] = u("sov", 6, arm="armor", start="stavka")
+    units.update({f"big{k}": u("sov", 12, arm="armor", start="stavka") for k in range(5)})
+    units.update({"s0": u("sov", 6), "hq": vrhelp.hq("sov", 6)})
+    return vrhelp.rules(
+        units={"g": u("ger", 4), **units}, switches={**ADV, "stavka": True},
+        markers={"tos": {"CS": {"hex": "5620", "mode": "offensive"}, "CN": {"hex": "5420", "mode": "offensive"},
+                         "N": {"hex": "5220", "mode": "movement"}, "S": {"hex": "6020", "mode": "offensive"}}},
+        railroads=RAIL, supply={"east_edge": ["6220"]}, control={"default": "soviet"},
+        cities={"major": ["5420", "5620"]})
+
+
+def test_T25_12_1_1_stavka_example_through_the_engine():
+    r = _stavka_rules()
+    st = vrhelp.engine_state(r, {"g": "4820", "s0": "5720", "hq": "5820"},
+                             {"k": "stavka", "side": "soviet", "phase": "stavka"}, phase="stavka")
+    for uid, x in st["units"].items():
+        if r.scn.units[uid].start == "stavka":
+            x.update(hex=None, box="stavka")
+    t = tos.turn_state(st)
+    t.update(priority="CS", secondary="N")
+    dice = ScriptedDice([(6, 5), (6, 6), (6, 3)])
+    r._run(st, dice, [])
+    assert r.pending(st).kind == "stavka"
+    assert "Movement Mode" in probe(r, st, "soviet", r.parse("appeal CN move", st, "soviet"))
+    vrhelp.order(r, st, "soviet", "appeal N move CN reserve CS reserve", dice)   # rolled CS, CN, then N
+    vrhelp.order(r, st, "soviet", "roll", dice)                                  # CS: 5 -> 4 units
+    vrhelp.order(r, st, "soviet", "release big0 5721", dice)
+    vrhelp.order(r, st, "soviet", "release big1 5721", dice)
+    assert r.pending(st).kind == "stavka-roll"                                   # no point left
+    vrhelp.order(r, st, "soviet", "roll", dice)                                  # CN: 6 -> 3 units
+    vrhelp.order(r, st, "soviet", "release big2 5719", dice)
+    assert "12.2.2" in probe(r, st, "soviet", r.parse("release small 5719", st, "soviet"))
+    vrhelp.order(r, st, "soviet", "release i0 5719", dice)
+    box = seq_stavka_in_box(st)
+    assert sum(1 for x in box if x.startswith("i")) == 9 and sum(1 for x in box if not x.startswith("i")) == 3
+    vrhelp.order(r, st, "soviet", "roll", dice)                                  # N: secondary column, 3 -> 1 hex
+    assert "at most 1" in probe(r, st, "soviet", r.parse("tomove N 5320 5420", st, "soviet"))
+    vrhelp.order(r, st, "soviet", "tomove N 5320", dice)
+    assert st["tos"]["N"]["hex"] == "5320"
+    assert r.pending(st).kind == "move"          # no unit stacked with an HQ to enter the box: the phase ends
+
+
+def seq_stavka_in_box(st):
+    from pbem.games.vr import seq_stavka
+    return seq_stavka.in_box(st)
+
+
+def test_12_1_2_units_enter_the_stavka_box_stacked_with_an_hq_corps_to_standard():
+    r = _stavka_rules()
+    st = vrhelp.engine_state(r, {"g": "4820", "s0": "5720", "hq": "5720", "i0": "5720"},
+                             {"k": "stavka", "side": "soviet", "phase": "stavka"}, phase="stavka")
+    tos.turn_state(st).update(priority="CS", secondary="N")
+    dice = ScriptedDice()
+    r._run(st, dice, [])
+    vrhelp.order(r, st, "soviet", "appeal none", dice)
+    assert "enter i0" in r.pending(st).options
+    vrhelp.order(r, st, "soviet", "enter i0 s0", dice)
+    assert st["units"]["i0"]["box"] == "stavka" and st["units"]["i0"]["steps"] == 1

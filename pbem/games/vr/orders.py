@@ -44,6 +44,10 @@ Advanced Soviet Support phase (§11) and TO markers (§9):
     tomove N 5226 5227 [pay s-6]  a TO's move (11.2 remoteness, 11.6)
     flip CN                       a TO's mode switch (11.7)
     tocity N 5530                 where a displaced TO goes among equally near cities (9.1.4)
+    appeal CS reserve N move      the Stavka appeals, before any die (§12); appeal none
+    boost s-7 | roll              +1 on a TO's Stavka die for a Support of its box; then the die
+    release tk_d 5426             a unit out of the Stavka box (12.1.1)
+    enter c1 c2                   units into the Stavka box (12.1.2)
 """
 from __future__ import annotations
 
@@ -107,6 +111,19 @@ def _to_orders(verb: str, args: list[str], scn: Scenario) -> dict[str, Any] | No
             if len(args) == 4:
                 out["secret"] = {"pick": args[3].lower()}
         return out
+    if verb == "appeal" and args:
+        if [a.lower() for a in args] == ["none"]:
+            return {"verb": "appeal", "appeals": []}
+        if len(args) % 2 or any(c.lower() not in ("reserve", "move") for c in args[1::2]):
+            raise IllegalOrder("appeal TO reserve|move [TO reserve|move...] (or appeal none)")
+        return {"verb": "appeal", "appeals": [[to_name(a), c.lower()] for a, c in zip(args[::2], args[1::2])]}
+    if verb == "boost" and len(args) == 1:
+        h = handle(args[0])
+        return {"verb": "boost", "support": h, "open": [h]}
+    if verb == "release" and len(args) == 2:
+        return {"verb": "release", "unit": unit(scn, args[0]), "hex": hexid(args[1])}
+    if verb == "enter" and args:
+        return {"verb": "enter", "units": [unit(scn, a) for a in args]}
     if verb in ("take", "flip") and len(args) == 1:
         return {"verb": verb, "to": to_name(args[0])}
     if verb == "tocity" and len(args) == 2:
@@ -334,6 +351,14 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
         return f"{v} {order['unit']} {order['hex']}"
     if v == "reveal":
         return "reveal " + " ".join(order.get("open") or [])
+    if v == "appeal":
+        return "appeal " + (" ".join(f"{a} {c}" for a, c in order["appeals"]) or "none")
+    if v == "boost":
+        return f"boost {order['support']}"
+    if v == "release":
+        return f"release {order['unit']} {order['hex']}"
+    if v == "enter":
+        return " ".join(["enter", *order["units"]])
     if v == "priority":
         return f"priority {order['to']} {order['secondary']}" + (" large" if order.get("large") else "")
     if v in ("take", "flip"):

@@ -33,6 +33,7 @@ KINDS: dict[str, str] = {
     "to-mode": "switching a TO's mode (11.7): keep | ask",
     "to-discard": "the Supports returned above six in a TO box (5.1.3, R-49): newest | ask",
     "to-displace": "the city a displaced TO goes to among equally near ones (9.1.4): first | ask",
+    "stavka-enter": "units put into the Stavka box (12.1.2): none | ask",
 }
 
 VALUES: dict[str, tuple[str, ...]] = {k: tuple(w.strip() for w in v.split(":")[-1].replace("(", "|").split("|")
@@ -181,6 +182,7 @@ _PICK = {
     "place": _choice({"first": "FIRST"}), "overstack": _choice({"weakest": "LAST"}),
     "to-take": _choice({"never": "done"}), "to-move": _choice({"stay": "done"}), "to-mode": _choice({"keep": "done"}),
     "to-discard": _choice({"newest": "FIRST"}), "to-displace": _choice({"first": "FIRST"}),
+    "stavka-enter": _choice({"none": "done"}),
 }
 
 

@@ -18,13 +18,13 @@ from typing import Any, Callable
 from pbem.board.crt2d6 import ATTACKER, DEFENDER
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, State, View
 from pbem.games.vr import approval, combat, haltebefehl, losses, moves, orders, profile as profile_mod, seq_battle
-from pbem.games.vr import seq_support, seq_turn, stacking, supports as sup_mod, terrain, tos
+from pbem.games.vr import seq_stavka, seq_support, seq_turn, stacking, supports as sup_mod, terrain, tos
 from pbem.games.vr.board import Board
 from pbem.games.vr.combat import OOS, Part
 from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, TOS, Scenario, UnitSpec, enemy_of
 from pbem.games.vr.weather import effects
 
-MODULES = (seq_turn, seq_battle, seq_support)
+MODULES = (seq_turn, seq_battle, seq_support, seq_stavka)
 
 
 def _with_kgs(scn: Scenario) -> Scenario:
@@ -1064,6 +1064,11 @@ def check_shape(order: Any, scn: Scenario) -> None:
     for key in ("to", "secondary"):
         if key in order and order[key] not in TOS:
             raise IllegalOrder(f"{order['verb']}: {order[key]!r} is not a TO")
+    if order["verb"] == "appeal":
+        ap = order.get("appeals")
+        if not isinstance(ap, list) or not all(isinstance(p, list) and len(p) == 2 and p[0] in TOS
+                                               and p[1] in ("reserve", "move") for p in ap):
+            raise IllegalOrder("appeal: a list of [TO, reserve|move]")
     if order["verb"] == "priority" and "secret" in order:
         sec = order["secret"]
         if not isinstance(sec, dict) or set(sec) != {"pick"} or not isinstance(sec["pick"], str):

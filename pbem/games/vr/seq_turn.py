@@ -18,7 +18,7 @@ from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, enemy_of
 from pbem.games.vr.weather import effects, roll_weather
 
 PHASES = ("supply", "support", "stavka", "movement", "combat", "exploit_move", "exploit_combat", "rr")
-FRAME = {"supply": "supply", "support": "support", "movement": "movement", "combat": "combat",
+FRAME = {"supply": "supply", "support": "support", "stavka": "stavka", "movement": "movement", "combat": "combat",
          "exploit_move": "movement", "exploit_combat": "combat", "rr": "rr"}
 
 
@@ -68,7 +68,7 @@ def auto_pturn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, eve
     while top["i"] < len(PHASES):
         phase = PHASES[top["i"]]
         top["i"] += 1
-        if phase == "stavka" and not (r.profile.stavka and side == SOVIET):
+        if phase == "stavka" and not (r.profile.stavka and side == SOVIET and state.get("tos")):
             continue                                   # §12 is Advanced: off, no frame
         top["cur"] = phase
         state["phase"] = phase
