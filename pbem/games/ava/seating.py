@@ -232,7 +232,10 @@ def layout(players: int, mode: str = CONTROLLER, data: Mapping[str, Any] | None 
         return Seating(STANDARD, (Seat(AXIS, AXIS, "Axis", MAPS), Seat(SOVIET, SOVIET, "Soviet", MAPS)),
                        {AXIS: AXIS, SOVIET: SOVIET}, prefixes)
     given = data.get("seats") or {}
-    if given and len(given) == players:
+    if given and len(given) != players:
+        # A scenario's own seats are its layout whole: no other count falls back on 19.2's table.
+        raise ScenarioError(f"the seat layout seats {len(given)} players ({', '.join(given)}), not {players}")
+    if given:
         seats = tuple(_seat_from_data(name, t, mode) for name, t in given.items())
         commands = dict(((data.get("multiplayer") or {}).get("side_commands") or {}))
         return _checked(Seating(mode, seats, _side_commands(seats, commands), prefixes))
