@@ -173,6 +173,16 @@ def test_20_every_seat_sees_the_master_cup_each_hq_cup_count_and_its_own_cup_onl
     assert own[1:] == ([f"Drawn from it, still face down (secret): {names[h]}" for h in drawn])
 
 
+def test_20_a_dummy_turned_up_shows_as_a_dummy() -> None:
+    r, st = rules_and_state("variant")
+    for _ in SEATS:
+        play(r, st, r.pending(st).options[0])
+    play(r, st, "end-combat", ScriptedDice(draws=["master:soviet", 0, 0]))
+    reveal(r, st)                                                    # soviet_north's cup holds dummies only
+    lines = situation(r, st, None)
+    assert line(lines, "Drawn now: ") == "Drawn now: soviet_north: dummy; soviet_south: face down"
+
+
 def test_20_a_turned_up_chit_leaves_the_owners_secret_lines() -> None:
     r, st = variant_draw()
     drawn = st["stack"][-1]["draws"][0]

@@ -126,7 +126,8 @@ def _master_cups(rules: Any, state: dict[str, Any]) -> list[str]:
     lines.append(f"HQ cups: {', '.join(parts)}")
     drawing = next((f for f in reversed(state["stack"]) if f["k"] == "mdraw"), None)
     if drawing is not None:
-        drawn = [f"{d['seat'] or 'Master cup'}: {d['chit'] or 'face down'}" for d in drawing["draws"]]
+        drawn = [f"{d['seat'] or 'Master cup'}: {_chit_name(d['chit']) if d['chit'] else 'face down'}"
+                 for d in drawing["draws"]]
         lines.append(f"Drawn now: {'; '.join(drawn)}")
     return lines
 
