@@ -72,11 +72,29 @@ def step_cost(b: Board, uid: str, a: str, c: str) -> int | None:
     river = b.river(a, c)
     if river and weather == "mud" and b.enemy_adjacent(c, side):
         return None                                    # 3.2.2: no river crossing into an enemy-adjacent hex
+    if side == SOVIET and fortress(b, c) == "advanced":
+        return 8                                       # 13.2.3: four MP, roads ignored
     if m.connected(a, c):
         return 1                                       # 6.1.9
     if river and not b.bridged(a, c):
         entry += b.scn.hexside[f"{river}_river"].mp
     return entry
+
+
+def fortress(b: Board, h: str) -> str | None:
+    """§13 with ``fortification_classes``: "advanced" for an advanced
+    fortification, "city" for a Major City in Germany, "basic" for a basic
+    fortification, while the Soviets have never captured the hex (13: a
+    captured hex loses them for good); None otherwise."""
+    if not b.profile.fortification_classes or b.soviet_ever(h):
+        return None
+    m = b.map
+    fort = m.fortifications.get(h)
+    if fort:
+        return fort
+    if m.cities.get(h) == "major" and m.country_of(h) == "germany":
+        return "city"
+    return None
 
 
 def minor_border_closed(b: Board, uid: str, c: str) -> bool:

@@ -68,7 +68,8 @@ def _terrain(r, state, d, value):
     if value != "best":
         return None
     from pbem.games.vr import terrain
-    best = terrain.best_defense(r.scn, state["stack"][-1]["hex"], state["weather"])
+    f = state["stack"][-1]
+    best = terrain.best_defense(r.scn, f["hex"], state["weather"], r.dropped_types(state, f))
     return f"terrain {best}" if f"terrain {best}" in d.options else d.options[0]
 
 

@@ -582,6 +582,23 @@ class VrRules(BaseRules):
         state["stack"].append(f)
         events.append(Event(f"{SIDE_NAME[top['side']]} attacks {h} with {' '.join(units)} (7.3)"))
 
+    def dropped_types(self, state: State, f: dict[str, Any]) -> tuple[str, ...]:
+        """§13 with ``fortification_classes``: a hex the Soviets captured has
+        lost its fortification for good; a basic fortification counts (as a
+        Major City, in the TEC) only when no attacker comes across an
+        unfortified hexside (13.1.1)."""
+        if not self.profile.fortification_classes:
+            return ()
+        h = f["hex"]
+        b = self.board(state)
+        if b.soviet_ever(h):
+            return ("basic_fortification", "advanced_fortification")
+        if self.scn.map.fortifications.get(h) == "basic":
+            froms = [state["units"][u]["hex"] for u in f["att"] if state["units"][u]["hex"]]
+            if any("fortified" not in self.scn.map.side_features(a, h) for a in froms):
+                return ("basic_fortification",)
+        return ()
+
     def _crossing(self, state: State, f: dict[str, Any], u: str) -> str | None:
         b = self.board(state)
         return b.river(state["units"][u]["hex"], f["hex"])
@@ -590,7 +607,8 @@ class VrRules(BaseRules):
         """(attack, defense) after every modifier, each rounded once (1.9)."""
         b = self.board(state)
         h = f["hex"]
-        spec = self.scn.terrain[f["terrain"] or terrain.best_defense(self.scn, h, state["weather"])]
+        spec = self.scn.terrain[f["terrain"] or terrain.best_defense(self.scn, h, state["weather"],
+                                                                     self.dropped_types(state, f))]
         dparts = []
         for u in seq_battle.defenders(self, state, f):
             x = state["units"][u]
@@ -790,8 +808,7 @@ class VrRules(BaseRules):
         code = f["a_pick"] if side == ATTACKER else f["d_pick"]
         rows = self._rows(state, f)
         row = rows.get(f["row"] or "terrain", rows["terrain"]) if side == ATTACKER else rows["terrain"]
-        nat = self.scn.map.country_of(f["hex"]) == "germany" and self.scn.map.cities.get(f["hex"]) == "major"
-        no_e = self.profile.fortification_classes and (nat or self.scn.map.fortifications.get(f["hex"]) == "advanced")
+        no_e = moves.fortress(self.board(state), f["hex"]) in ("advanced", "city")      # 13.2.4, 13.3.1
         return combat.tactical(code, side, terrain_row=row, weather=state["weather"], no_exploit=no_e,
                                isolated_haltebefehl=bool(f.get("isolated")),
                                hourra=bool(f.get("hourra")) and side == ATTACKER)
@@ -942,6 +959,9 @@ class VrRules(BaseRules):
         b = self.board(state)
         if b.units_at(f["hex"]):
             return []
+        if f["side"] == SOVIET and moves.fortress(b, f["hex"]) in ("advanced", "city") and f.get("d_pick") and \
+                not set(self.tactical_codes(state, f, DEFENDER)) & {"S", "DR", "DR2", "DR3"}:
+            return []                                    # 13.2.5, 13.3.2, R-43
         att = [u for u in seq_battle.attackers(self, state, f) if b.move(u) > 0]
         return [f"advance {u}" for u in att]
 

@@ -67,7 +67,7 @@ def _supply(r, state, f, rng, events) -> bool:
 
 
 def _terrain(r, state, f, rng, events) -> bool:
-    choices = terrain.combat_choices(r.scn, f["hex"], state["weather"])
+    choices = terrain.combat_choices(r.scn, f["hex"], state["weather"], r.dropped_types(state, f))
     if len(choices) > 1 and f["terrain"] is None:
         return False
     if f["terrain"] is None:
@@ -352,7 +352,7 @@ def ask_battle(r: Any, state: dict[str, Any], f: dict[str, Any]) -> Decision:
     step, att, dfd = f["step"], f["side"], f["dside"]
     h = f["hex"]
     if step == "terrain":
-        ch = terrain.combat_choices(r.scn, h, state["weather"])
+        ch = terrain.combat_choices(r.scn, h, state["weather"], r.dropped_types(state, f))
         return Decision(dfd, "terrain", f"battle {h}: pick the terrain type that counts (1.8.1)",
                         tuple(f"terrain {t}" for t in ch), policy="terrain")
     if step == "declare":

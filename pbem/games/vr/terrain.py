@@ -25,28 +25,38 @@ def entry_cost(scn: Scenario, h: str, weather: str) -> int | None:
     return kernel.entry_cost(scn.map.types(h), lambda t: scn.terrain[t].mp, counts_as(scn, weather))
 
 
-def combat_choices(scn: Scenario, h: str, weather: str) -> tuple[str, ...]:
+def _types(scn: Scenario, h: str, drop: tuple[str, ...]) -> tuple[str, ...]:
+    """``h``'s types less ``drop`` (a fortification that does not count in
+    this battle, §13); never nothing."""
+    out = tuple(t for t in scn.map.types(h) if t not in drop)
+    return out or ("clear",)
+
+
+def combat_choices(scn: Scenario, h: str, weather: str, drop: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The types the defender in ``h`` may pick for the combat modifiers
     (1.8.1), types with no entry (a sea part) left out."""
-    closed = [t for t in scn.map.types(h) if scn.terrain[t].mp is None]
-    return kernel.defender_choices(scn.map.types(h), counts_as(scn, weather), closed)
+    types = _types(scn, h, drop)
+    closed = [t for t in types if scn.terrain[t].mp is None]
+    return kernel.defender_choices(types, counts_as(scn, weather), closed)
 
 
-def combat_terrain(scn: Scenario, h: str, weather: str, chosen: str | None) -> str:
+def combat_terrain(scn: Scenario, h: str, weather: str, chosen: str | None, drop: tuple[str, ...] = ()) -> str:
     """The defender's pick, checked; the only choice when there is one."""
-    closed = [t for t in scn.map.types(h) if scn.terrain[t].mp is None]
-    return kernel.combat_terrain(scn.map.types(h), chosen, counts_as(scn, weather), closed)
+    types = _types(scn, h, drop)
+    closed = [t for t in types if scn.terrain[t].mp is None]
+    return kernel.combat_terrain(types, chosen, counts_as(scn, weather), closed)
 
 
-def best_defense(scn: Scenario, h: str, weather: str) -> str:
+def best_defense(scn: Scenario, h: str, weather: str, drop: tuple[str, ...] = ()) -> str:
     """A standing answer: the type with the highest defense factor."""
-    closed = [t for t in scn.map.types(h) if scn.terrain[t].mp is None]
+    types = _types(scn, h, drop)
+    closed = [t for t in types if scn.terrain[t].mp is None]
 
     def rank(t: str) -> int:
         n, d = scn.terrain[t].defense
         return (n * 1000) // d
 
-    return kernel.best_for_defender(scn.map.types(h), rank, counts_as(scn, weather), closed)
+    return kernel.best_for_defender(types, rank, counts_as(scn, weather), closed)
 
 
 def modify(code: str, row: dict[str, str]) -> str:
