@@ -16,6 +16,8 @@ nothing outside a game's package names a game.  Optional attributes of a
 ``demo_scenario``
     the scenario ``pbem demo <game id>`` plays ("avd/practice"); the
     scripted player is the rules object's ``demo_order``/``demo_policies``.
+``demo_first``
+    True for the game ``pbem demo`` plays when no game is named.
 
 Discovery is lazy: nothing here imports :mod:`importlib.metadata` or a
 game until a game is needed, so ``pbem --help`` stays fast.
@@ -42,8 +44,8 @@ GROUP = "pbem.games"
 
 ENV = "PBEM_GAME_MODULES"
 
-# The program's own distribution: its games come first, in the order its
-# pyproject lists them (the first one is the default demo).
+# The program's own distribution: its games come first, by id (the order
+# its installed metadata lists them in).
 _HOME_DIST = "pbem"
 
 _scanned: dict[str, str] | None = None
@@ -91,7 +93,7 @@ def _normal(dist_name: str) -> str:
 
 def registered() -> dict[str, str]:
     """Every game this installation knows: game id -> "module:attr", in
-    order (pbem's own games as its pyproject lists them, then other
+    order (pbem's own games by id, then other
     distributions' games by id; ``$PBEM_GAME_MODULES`` entries replace a
     registered game of the same id or come last)."""
     found = _scan()
@@ -146,12 +148,20 @@ def load_all() -> tuple[dict[str, Game], dict[str, str]]:
 
 def default_demo() -> str:
     """The game ``pbem demo`` plays when none is named: the first registered
-    game (in :func:`registered` order) that names a ``demo_scenario``."""
+    game (in :func:`registered` order) whose ``GAME`` says ``demo_first``,
+    else the first that names a ``demo_scenario``.  The flag, not the
+    order, decides, because an installed distribution lists its entry points
+    sorted by name whatever order its pyproject gave them."""
+    offered: list[str] = []
     for gid in registered():
         try:
             game = load(gid)
         except UsageError:
             continue
         if game.demo_scenario:
-            return gid
+            if getattr(game, "demo_first", False):
+                return gid
+            offered.append(gid)
+    if offered:
+        return offered[0]
     raise UsageError("no installed game offers a demo")

@@ -33,6 +33,7 @@ class AvdGame(BaseGame):
     # pbem_scenarios) and what `pbem demo avd` plays.
     scenario_package = "pbem_scenarios.avd"
     demo_scenario = "avd/practice"
+    demo_first = True                  # what `pbem demo` plays when no game is named
 
     def check_scenario(self, data: dict[str, Any]) -> list[str]:
         from pbem.games.avd import scenario
