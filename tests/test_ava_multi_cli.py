@@ -95,11 +95,10 @@ def _panel(text: str, title: str) -> str:
 
 def _secret_search(text: str, chit: str) -> str:
     """Where ``chit`` may show only as a chit: the whole sitrep, or, for an
-    id a unit prints under too (the Axis and Soviet "4th Army HQ" share a
-    name, so both print as their ids, which are chit ids), the situation."""
-    units = SCENARIO["units"]
-    names = [u.get("name") for uid, u in units.items() if uid != chit]
-    return _panel(text, "situation") if chit in units and names.count(units[chit].get("name")) else text
+    HQ's chit (a unit prints as its counter id, and an HQ and its chit share
+    one, as on the printed pieces), the situation panel, where the cup and
+    the queue are."""
+    return _panel(text, "situation") if chit in SCENARIO["units"] else text
 
 
 def _mail_goes_to_the_three_others(p: Player, path: Path, ps: dict[str, Player]) -> None:

@@ -196,13 +196,16 @@ def test_20_a_turned_up_chit_leaves_the_owners_secret_lines() -> None:
 
 # ------------------------------------------------------------ secrecy
 def unique_hq_names(data: dict[str, Any]) -> dict[str, Any]:
-    """The practice set-up with every HQ named apart (two "4th Army HQ"s
-    print as their ids, which are chit ids too): in this copy a chit id can
-    only show where the sitrep names a chit."""
+    """The practice set-up with every HQ chit renamed apart from its HQ (a
+    unit shows as its counter id, and an HQ and its chit share one, as on
+    the printed pieces): in this copy a chit id can only show where the
+    sitrep names a chit."""
     data = copy.deepcopy(data)
-    for uid, u in data["units"].items():
-        if uid in data["chits"]:
-            u["name"] = f"{u['side'].title()} {u.get('name') or uid}"
+    renamed = {cid: f"{cid}-chit" for cid in data["chits"] if cid in data["units"]}
+    data["chits"] = {renamed.get(cid, cid): c for cid, c in data["chits"].items()}
+    for seat in (data.get("seats") or {}).values():
+        if "chits" in seat:
+            seat["chits"] = [renamed.get(c, c) for c in seat["chits"]]
     return data
 
 

@@ -53,11 +53,9 @@ def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
     hit = _TABLES.get(id(scn))
     if hit and hit[0] is scn:
         return hit[1], hit[2]
-    by_name: dict[str, list[str]] = {}
-    for uid, u in scn.units.items():
-        by_name.setdefault(_squash(u.name or uid), []).append(uid)
-    short = {uid: (re.sub(r"\s", "", u.name or uid) if len(by_name[_squash(u.name or uid)]) == 1 else uid)
-             for uid, u in scn.units.items()}
+    # A player names a unit by its counter id ("10Pz", "AX-3PzG"), short
+    # enough to type and to fit a map hex; the full name is also accepted.
+    short = {uid: uid for uid in scn.units}
     spell: dict[str, list[str]] = {}
     for uid, u in sorted(scn.units.items()):
         for form in sorted({uid.lower(), _squash(uid), _squash(u.name or uid)}):
