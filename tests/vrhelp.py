@@ -43,12 +43,16 @@ def hq(nationality: str, command_radius: int, *, move: int = 8, start: str = "el
 
 def mini(*, cols: tuple[int, int] = (48, 62), rows: tuple[int, int] = (14, 30), rules: str = "basic",
          units: dict[str, dict[str, Any]] | None = None, switches: dict[str, Any] | None = None,
-         markers: dict[str, Any] | None = None, **map_parts: Any) -> dict[str, Any]:
+         markers: dict[str, Any] | None = None, supports: dict[str, dict[str, Any]] | None = None,
+         schedule: dict[str, dict[str, Any]] | None = None, pools: dict[str, dict[str, int]] | None = None,
+         end_of_reich: dict[str, Any] | None = None, **map_parts: Any) -> dict[str, Any]:
     """The scenario dict (TOML shape) of a small test map; ``map_parts``
     are [map] keys (terrain, cities, hexsides, roads, railroads, supply,
     control, countries, ports, capitals, fortifications...); ``switches``
     the card's rule switches (none: the plain Basic rules, not the practice
-    card's), ``markers`` the card's markers."""
+    card's), ``markers`` the card's markers; ``supports`` more Support
+    tables, ``pools`` more copies in the card's pools, ``schedule`` the
+    Reinforcement Schedule, ``end_of_reich`` the track."""
     data = copy.deepcopy(PRACTICE)
     data["scenario"] |= {"id": "vr/test", "title": "test map", "rules": rules, "notice": "TEST DATA",
                          "switches": dict(switches or {})}
@@ -57,7 +61,12 @@ def mini(*, cols: tuple[int, int] = (48, 62), rows: tuple[int, int] = (14, 30), 
     data["map"] = {"first_col": cols[0], "last_col": cols[1], "first_row": rows[0], "last_row": rows[1],
                    "offset": "even-q", "default_country": "ussr", **map_parts}
     data["units"] = units or {}
-    data["schedule"] = {}
+    data["schedule"] = dict(schedule or {})
+    data["supports"] = {**data["supports"], **(supports or {})}
+    for side, more in (pools or {}).items():
+        data["card"]["pools"][side] = {**data["card"]["pools"].get(side, {}), **more}
+    if end_of_reich is not None:
+        data["end_of_reich"] = end_of_reich
     return data
 
 
@@ -107,7 +116,8 @@ def engine_state(r: Any, placed: dict[str, str], frame: dict[str, Any], *, side:
     st["phasing"], st["phase"] = side, frame.get("phase", "combat")
     from pbem.games.vr.seq_turn import PHASES
     nxt = PHASES.index(st["phase"]) + 1 if st["phase"] in PHASES else 99
-    st["stack"] = [{"k": "turn", "step": 3, "go": True}, {"k": "pturn", "side": side, "i": nxt, "cur": None},
+    cur = st["phase"] if st["phase"] in PHASES else None
+    st["stack"] = [{"k": "turn", "step": 3, "go": True}, {"k": "pturn", "side": side, "i": nxt, "cur": cur},
                    dict(frame)]
     st.update(extra)
     return st

@@ -14,7 +14,7 @@ from pbem.games.vr import moves
 POLICIES = {"terrain": "best", "react": "never", "elite-defense": "always", "first-loss": "strongest",
             "losses": "spread", "elite-result": "best", "river-row": "best", "s-result": "loss",
             "retreat": "first", "advance": "all", "exploit": "most", "kg": "always", "survivor": "first",
-            "discard": "newest", "pontoon": "none", "place": "first", "overstack": "weakest"}
+            "discard": "newest", "pontoon": "none", "place": "first", "overstack": "weakest", "mobilize": "first"}
 MOVES_A_PHASE = 6
 
 
@@ -31,6 +31,10 @@ def demo_order(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | s
         return _declare(r, state, d)
     if d.kind == "events":
         return _attach(r, state, d)
+    if d.kind == "eor-pick":
+        return _pick(r, state, d)
+    if d.kind == "capitulate":
+        return _capitulate(r, state, d)
     for text in d.options + ("pass", "done"):
         try:
             order = r.parse(text, state, d.seat)
@@ -39,6 +43,32 @@ def demo_order(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | s
         if legal(r, state, d.seat, order):
             return order
     raise IllegalOrder(f"demo player: no legal choice for {d.kind}")
+
+
+def _pick(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    """After a Dismissal: the Support of the pool with the biggest Event."""
+    from pbem.games.vr import supports
+    mine = (state["hidden"].get(d.seat) or {}).get("items") or {}
+    left = supports.pool(r.scn, state["supports"], d.seat, mine)
+    best = sorted(left, key=lambda c: (-r.scn.supports[c[0]].shift, c))
+    for sid, _ in best:
+        order = {"verb": "pick", "secret": {"pick": sid}}
+        if legal(r, state, d.seat, order):
+            return order
+    raise IllegalOrder("demo player: nothing to pick")
+
+
+def _capitulate(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    """Ally Capitulation whenever TO S's box holds it (14)."""
+    mine = (state["hidden"].get(d.seat) or {}).get("items") or {}
+    box = state["supports"][d.seat].get("box", {})
+    for h in state["supports"][d.seat]["available"]:
+        v = mine.get(h)
+        if v and box.get(h) == "S" and r.scn.supports[v["support"]].role == "ally_capitulation":
+            order = {"verb": "capitulate", "support": h, "open": [h]}
+            if legal(r, state, d.seat, order):
+                return order
+    return {"verb": "pass"}
 
 
 def _targets(r: Any, state: dict[str, Any], side: str) -> list[str]:

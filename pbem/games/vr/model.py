@@ -342,6 +342,7 @@ class Reinforcement:
     rp: dict[str, int] = field(default_factory=dict)
     withdrawals: tuple[dict[str, Any], ...] = ()
     transformations: dict[str, str] = field(default_factory=dict)
+    corps: int = 0                   # 17.1, 10.1: Soviet infantry corps drawn at random from the pile
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,13 @@ Advanced Soviet Support phase (§11) and TO markers (§9):
     boost s-7 | roll              +1 on a TO's Stavka die for a Support of its box; then the die
     release tk_d 5426             a unit out of the Stavka box (12.1.1)
     enter c1 c2                   units into the Stavka box (12.1.2)
+
+Reinforcements, capitulation, End of Reich (§10, §14, §16, §17):
+
+    reserve c3                    an arriving Soviet division into the Stavka box (17.1)
+    capitulate s-9                Ally Capitulation from TO S's box (14.1 Romania, 14.2 Hungary)
+    pick luftwaffe                after a Dismissal, the Support picked from the pool; sealed (16.2, R-52)
+    mobilize 211id                last mobilization: an eliminated division back reduced (16.2.1)
 """
 from __future__ import annotations
 
@@ -58,7 +65,7 @@ from pbem.game import IllegalOrder
 from pbem.games.vr.model import TOS, Scenario
 
 HEX = re.compile(r"^\d{4}$")
-HANDLE = re.compile(r"^(s|g|kg)-\d+$")
+HANDLE = re.compile(r"^(s|g|kg|cp|e)-\d+$")
 CODES = ("-", "D1", "E", "E2", "E3", "E4", "Eng", "S", "DR", "DR2", "DR3")
 SIMPLE = ("end-move", "end-combat", "done", "pass", "roll")
 
@@ -124,6 +131,13 @@ def _to_orders(verb: str, args: list[str], scn: Scenario) -> dict[str, Any] | No
         return {"verb": "release", "unit": unit(scn, args[0]), "hex": hexid(args[1])}
     if verb == "enter" and args:
         return {"verb": "enter", "units": [unit(scn, a) for a in args]}
+    if verb == "capitulate" and len(args) == 1:
+        h = handle(args[0])
+        return {"verb": "capitulate", "support": h, "open": [h]}
+    if verb == "pick" and len(args) == 1:
+        return {"verb": "pick", "secret": {"pick": args[0].lower()}}
+    if verb in ("mobilize", "reserve") and len(args) == 1:
+        return {"verb": verb, "unit": unit(scn, args[0])}
     if verb in ("take", "flip") and len(args) == 1:
         return {"verb": verb, "to": to_name(args[0])}
     if verb == "tocity" and len(args) == 2:
@@ -363,6 +377,12 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
         return f"priority {order['to']} {order['secondary']}" + (" large" if order.get("large") else "")
     if v in ("take", "flip"):
         return f"{v} {order['to']}"
+    if v == "capitulate":
+        return f"capitulate {order['support']}"
+    if v == "pick":
+        return "pick"
+    if v in ("mobilize", "reserve"):
+        return f"{v} {order['unit']}"
     if v == "tocity":
         return f"tocity {order['to']} {order['hex']}"
     if v == "lendlease":

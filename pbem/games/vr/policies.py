@@ -34,6 +34,8 @@ KINDS: dict[str, str] = {
     "to-discard": "the Supports returned above six in a TO box (5.1.3, R-49): newest | ask",
     "to-displace": "the city a displaced TO goes to among equally near ones (9.1.4): first | ask",
     "stavka-enter": "units put into the Stavka box (12.1.2): none | ask",
+    "capitulate": "playing Ally Capitulation at the end of the Soviet Combat or Exploitation phase (14): never | ask",
+    "mobilize": "the divisions of the last mobilization (16.2.1): first | ask",
 }
 
 VALUES: dict[str, tuple[str, ...]] = {k: tuple(w.strip() for w in v.split(":")[-1].replace("(", "|").split("|")
@@ -184,6 +186,7 @@ _PICK = {
     "to-take": _choice({"never": "done"}), "to-move": _choice({"stay": "done"}), "to-mode": _choice({"keep": "done"}),
     "to-discard": _choice({"newest": "FIRST"}), "to-displace": _choice({"first": "FIRST"}),
     "stavka-enter": _choice({"none": "done"}),
+    "capitulate": _choice({"never": "pass"}), "mobilize": _choice({"first": "FIRST"}),
 }
 
 

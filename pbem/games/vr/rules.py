@@ -18,13 +18,14 @@ from typing import Any, Callable
 from pbem.board.crt2d6 import ATTACKER, DEFENDER
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, State, View
 from pbem.games.vr import approval, combat, haltebefehl, losses, moves, orders, profile as profile_mod, seq_battle
-from pbem.games.vr import seq_stavka, seq_support, seq_turn, stacking, supports as sup_mod, terrain, tos
+from pbem.games.vr import endreich, rr, seq_reich, seq_stavka, seq_support, seq_turn, stacking, supports as sup_mod
+from pbem.games.vr import terrain, tos
 from pbem.games.vr.board import Board
 from pbem.games.vr.combat import OOS, Part
 from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, TOS, Scenario, UnitSpec, enemy_of
 from pbem.games.vr.weather import effects
 
-MODULES = (seq_turn, seq_battle, seq_support, seq_stavka)
+MODULES = (seq_turn, seq_battle, seq_support, seq_stavka, seq_reich)
 
 
 def _with_kgs(scn: Scenario) -> Scenario:
@@ -49,6 +50,7 @@ class VrRules(BaseRules):
         readings = {k: v for k, v in (options or {}).items() if k in profile_mod.CHOICES}
         self.profile = profile_mod.with_switches(prof, readings) if readings else prof
         most = max(len(sup_mod.copies(scn, {s: {"extra": self._all_extra(s)} for s in SIDES}, s)) for s in SIDES) + 2
+        most += len(endreich.eor_supports(self)) if scn.end_of_reich is not None else 0    # 16.2.1: e-N handles
         self.hidden_width = 1
         while self.hidden_width < most:
             self.hidden_width *= 2
@@ -82,7 +84,8 @@ class VrRules(BaseRules):
         halt = {h: haltebefehl.side_for(Board(scn, self.profile, {"units": units, "control": {}}), h) or "plain"
                 for h in scn.card.markers.get("haltebefehl", ())}
         return {
-            "approval": approval.new_state(self), "airlift": [], "rail_left": None, "tos": tos.new_state(self),
+            "approval": approval.new_state(self), "airlift": [], "eor": endreich.new_state(self),
+            "capitulation": {"hun_never": False, "armistice": False} if self.profile.capitulation else None, "rail_left": None, "tos": tos.new_state(self),
             "turn": scn.track.first, "weather": "fair", "sky": "clear", "phase": "weather", "phasing": SOVIET,
             "stack": [{"k": "turn", "step": 0}], "units": units,
             "control": dict(scn.map.initial_control),
@@ -172,6 +175,8 @@ class VrRules(BaseRules):
             return {"verb": "reveal", "open": disks}
         if decision.kind == "kg-reveal":
             return {"verb": "reveal", "open": [top["handle"]]}
+        if decision.kind == "corps-reveal":
+            return {"verb": "reveal", "open": [top["corps_handle"]]}
         raise IllegalOrder(f"{decision.kind} is not a private decision")
 
     # ----------------------------------------------------- hidden items
@@ -186,6 +191,10 @@ class VrRules(BaseRules):
             return f"{value.get('support')}#{value.get('copy')}@{value.get('turn')}"
         if isinstance(value, dict) and "kg" in value:
             return f"kg:{value.get('kg')}"
+        if isinstance(value, dict) and "corps" in value:
+            return f"corps:{value.get('corps')}@{value.get('turn')}"
+        if isinstance(value, dict) and "eor" in value:
+            return f"eor:{value.get('eor')}"
         return None
 
     def check_opening(self, state: State, seat: str, handle: str, value: Any) -> str | None:
@@ -197,6 +206,14 @@ class VrRules(BaseRules):
             k = self.scn.kg.get(value["kg"]) if isinstance(value["kg"], str) else None
             if k is None or k.arm != "armor" or value["kg"] not in state["kg_pool"]:
                 return f"{value['kg']!r} is not an armored KG of the pool (7.15.1)"
+            return None
+        if handle.startswith("cp-"):
+            return rr.check_corps_opening(self, state, seat, handle, value)
+        if handle.startswith("e-"):
+            added = state["supports"].get(seat, {}).get("eor", [])
+            if handle not in added or not isinstance(value, dict) or set(value) != {"eor"} \
+                    or value["eor"] not in endreich.eor_supports(self):
+                return f"{handle} is not an End-of-Reich Support added to the {seat} pool (16.2.1)"
             return None
         if seat not in state.get("supports", {}):
             return f"{seat} holds no Supports"
@@ -398,6 +415,11 @@ class VrRules(BaseRules):
             raise IllegalOrder("German Strategic Movement needs a Support spent first this phase: pay HANDLE (6.2.3)")
         if top.get("abandon_hq") in units:
             raise IllegalOrder(f"{top['abandon_hq']} carries the abandoned equipment and cannot move this turn (6.3)")
+        if mode == "rail":
+            lost = {rr.COUNTRY[n] for n, who in state["allies"].items() if who == SOVIET}
+            crossed = sorted({self.scn.map.country_of(h) for h in path} & lost)
+            if side == GERMAN and crossed:
+                raise IllegalOrder(f"no German Rail Movement in {crossed[0]}: it changed sides (14.3)")
         moves.check_path(b, units, path, mode, top["moved"], abandon)
         self._halt_checks(b, units, path, side)
         if mode == "rail":
@@ -1089,9 +1111,9 @@ def check_shape(order: Any, scn: Scenario) -> None:
         if not isinstance(ap, list) or not all(isinstance(p, list) and len(p) == 2 and p[0] in TOS
                                                and p[1] in ("reserve", "move") for p in ap):
             raise IllegalOrder("appeal: a list of [TO, reserve|move]")
-    if order["verb"] == "priority" and "secret" in order:
+    if order["verb"] in ("priority", "pick") and "secret" in order:
         sec = order["secret"]
         if not isinstance(sec, dict) or set(sec) != {"pick"} or not isinstance(sec["pick"], str):
-            raise IllegalOrder("priority: the sealed pick is malformed")
+            raise IllegalOrder(f"{order['verb']}: the sealed pick is malformed")
     if order["verb"] == "s" and order.get("choice") not in ("loss", "retreat"):
         raise IllegalOrder("s: choice is loss or retreat")

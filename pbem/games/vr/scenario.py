@@ -32,7 +32,8 @@ how to transcribe it from the printed components)::
                       airlift (the Event supplies one hex, 4.2.1)
     [approval]        levels = {"1" = [supports, rp], ...}, foa = [0, 1, 2, ...], resets
     [end_of_reich]    added, dismissal_draws, dismissal_chosen = {"0" = n, ... "6" = n}
-    [schedule."N"]    units, supports, rp, withdrawals = [{count, arm, min_attack}], transformations
+    [schedule."N"]    units, supports, rp, withdrawals = [{count, arm, min_attack}], transformations,
+                      corps (Soviet infantry corps drawn from the pile)
     [card]            soviet_draw_modifier, german_draws, mud_draw_modifier, snow_draw_modifier,
                       rail_default, lend_lease_range, special; [card.arrivals] SIDE = [hexes];
                       [card.rail_capacity] "N" = n; [card.pools.SIDE] id = n;
@@ -335,7 +336,8 @@ def _reinforcement(turn: int, r: dict[str, Any], units: dict[str, UnitSpec],
     return Reinforcement(turn, tuple(r.get("units", ())), {k: int(v) for k, v in (r.get("supports") or {}).items()},
                          {k: int(v) for k, v in (r.get("rp") or {}).items()},
                          tuple(dict(w) for w in r.get("withdrawals", ())),
-                         {str(k): str(v) for k, v in (r.get("transformations") or {}).items()})
+                         {str(k): str(v) for k, v in (r.get("transformations") or {}).items()},
+                         int(r.get("corps", 0)))
 
 
 def _chain_sides(chains: dict[str, list[str]], grid: HexGrid) -> frozenset[str]:

@@ -60,11 +60,17 @@ def do_turn(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, ord
 
 
 def auto_pturn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events: list[Event]) -> bool:
+    side = top["side"]
     if top["cur"] is not None:
         if end_of_phase(r, state, top["cur"], events):
             return True
-        top["cur"] = None
-    side = top["side"]
+        ended, top["cur"] = top["cur"], None
+        if after_phase(r, state, side, ended, rng, events):
+            return True
+    if top["i"] == 0 and side == GERMAN and not top.get("begun"):
+        top["begun"] = True
+        from pbem.games.vr import seq_reich
+        seq_reich.armistice(r, state, events)                  # 14.2: at the start of the German turn
     while top["i"] < len(PHASES):
         phase = PHASES[top["i"]]
         top["i"] += 1
@@ -95,6 +101,23 @@ def auto_pturn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, eve
         return True
     r.pop(state, top)
     return True
+
+
+def after_phase(r: Any, state: dict[str, Any], side: str, phase: str, rng: Any, events: list[Event]) -> bool:
+    """What the Advanced rules do once a phase is over: the Ally
+    Capitulation Support (Romania after the Soviet Combat phase, 14.1;
+    Hungary after the Soviet Exploitation phase, 14.2); the End of Reich
+    check after the German Exploitation phase (16.1.2).  True when a frame
+    was pushed."""
+    from pbem.games.vr import endreich, seq_reich
+    if side == SOVIET and phase in ("combat", "exploit_combat"):
+        nat = "rum" if phase == "combat" else "hun"
+        if seq_reich.may_ask(r, state, nat):
+            state["stack"].append({"k": "capitulate", "nation": nat})
+            return True
+    if side == GERMAN and phase == "exploit_combat":
+        endreich.check(r, state, rng, events)
+    return False
 
 
 def end_of_phase(r: Any, state: dict[str, Any], phase: str, events: list[Event]) -> bool:
@@ -331,8 +354,22 @@ def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, e
     side = top["side"]
     sup = state["supports"]
     if top["stage"] == "start":
-        back = return_played(r, state, side)
-        n = draws(r, state, side, rng)
+        from pbem.games.vr import endreich
+        if "back" not in top:
+            top["back"] = return_played(r, state, side)
+            a = state.get("approval")
+            if side == GERMAN and a is not None and a["eor_draw"] and endreich.active(r):
+                total, chosen = endreich.dismissal_draws(r, state)           # 15.3.1, 16.2
+                a["eor_draw"] = False
+                top["eor"] = total
+                events.append(Event(f"after the Dismissal the German draws {total} Support(s) on the End of Reich "
+                                    f"track's square {state['eor']['square']}, {chosen} of them picked (16.2, R-52)"))
+                chosen = min(chosen, total, supports.pool_size(r.scn, sup, side))
+                if chosen > 0:
+                    state["stack"].append({"k": "eorpick", "n": chosen})
+                    return True
+        back = top["back"]
+        n = top["eor"] - top.get("picked", 0) if "eor" in top else draws(r, state, side, rng)
         n = max(0, min(n, supports.pool_size(r.scn, sup, side)))
         new = []
         srng = rng.secret(side)
@@ -350,6 +387,7 @@ def auto_support(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, e
         events.append(Event(f"{SIDE_NAME[side]} Support phase: {back} played Support(s) back to the pool; "
                             f"draws {n} face down ({', '.join(new) or 'none'}); {len(sup[side]['available'])} "
                             "in the Available box (5.1-5.3)"))
+        new = top.get("picked_new", []) + new
         top["new"] = new
         has_disk = any(s.kind == "red_disk" and s.side == side for s in r.scn.supports.values())
         top["stage"] = "redisk" if new and has_disk else "events"
@@ -402,7 +440,8 @@ def draws(r: Any, state: dict[str, Any], side: str, rng: Any) -> int:
     if side == GERMAN and a is not None:
         a["eor_draw"] = False                           # 15.3.1 (the End of Reich draw is §16's)
         if r.profile.german_draws == "approval":
-            n = r.scn.approval.levels.get(a["level"], (0, 0))[0]
+            from pbem.games.vr import endreich
+            n = r.scn.approval.levels.get(a["level"], (0, 0))[0] + endreich.draw_bonus(r, state)    # 11.4.2
             return max(0, n - (1 if state["weather"] == "mud" else 0))
     mod = {"mud": card.mud_draw_modifier, "snow": card.snow_draw_modifier}.get(state["weather"], {}).get(side, 0)
     if side == SOVIET:
@@ -623,6 +662,7 @@ def do_combat(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, o
 
 # --------------------------------------------------------------------- R&R
 def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events: list[Event]) -> bool:
+    from pbem.games.vr import endreich, rr
     side = top["side"]
     if "due" not in top:
         a = state.get("approval")
@@ -641,7 +681,27 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
                     events.append(Event(f"{n} {sid} Support(s) join the {SIDE_NAME[side]} pool (17.1)"))
         top["due"] = True
         top["arrived"] = []
-    if place_options(r, state, side):
+        top["corps_due"] = entry.corps if entry and side == SOVIET and r.profile.infantry_modes else 0
+        top["corps_handle"] = None
+        top["ally_due"] = 0
+        top["mobilize"] = 0
+        if side == SOVIET and r.profile.capitulation:
+            rr.ally_arrivals(r, state, top, rng, events)            # 14.3
+        if side == GERMAN and endreich.mobilization(r, state):
+            top["mobilize"] = min(rr.MOBILIZATION, len(rr.mobilizable(r, state)))     # 16.2.1
+            if not top["mobilize"]:
+                events.append(Event("last mobilization: no eligible division in the Eliminated box (16.2.1)"))
+    if top.get("corps_handle"):
+        return False
+    if top.get("corps_due", 0) > 0:
+        if rr.pile(r, state):
+            rr.draw_corps(r, state, top, rng, events)
+            return True
+        events.append(Event(f"the corps pile is empty: {top['corps_due']} corps do not arrive (10.1)"))
+        top["corps_due"] = 0
+    if top.get("mobilize", 0) > 0 and rr.mobilizable(r, state):
+        return False
+    if place_options(r, state, side, top):
         return False
     if side == GERMAN and rail_options(r, state, top) and not top.get("rail_done"):
         return False
@@ -679,6 +739,7 @@ def rail_options(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[str
 
 def arrival_hexes(r: Any, state: dict[str, Any], side: str) -> list[str]:
     """17.1-17.2 (Basic: where the card puts them when it names hexes)."""
+    from pbem.games.vr import rr
     b = r.board(state)
     m = r.scn.map
     named = r.scn.card.arrivals.get(side)
@@ -687,35 +748,57 @@ def arrival_hexes(r: Any, state: dict[str, Any], side: str) -> list[str]:
     elif side == SOVIET:
         cand = [h for h, c in m.cities.items() if c == "major" and m.country_of(h) == "ussr"]
     else:
-        cand = [h for h in m.cities if m.country_of(h) == "germany"] + list(m.fortifications)
-    return sorted(h for h in cand if b.control(h) == side and not b.enemy_occupied(h, side))
+        cand = rr.german_arrival_hexes(r, state)              # 17.2.1
+    return sorted(h for h in set(cand) if b.control(h) == side and not b.enemy_occupied(h, side))
 
 
-def place_options(r: Any, state: dict[str, Any], side: str) -> list[str]:
+def place_options(r: Any, state: dict[str, Any], side: str, top: dict[str, Any] | None = None) -> list[str]:
+    from pbem.games.vr import rr
     b = r.board(state)
     out = []
     waiting = [u for u, x in sorted(state["units"].items()) if x["box"] in ("arriving", "returning")
                and b.side_of(u) == side]
+    if top is not None and top.get("ally_due", 0) > 0:
+        waiting += [u for u, x in sorted(state["units"].items()) if x["box"] == "ally_box"]
     for uid in waiting:
-        for h in arrival_hexes(r, state, side):
+        ally = state["units"][uid]["box"] == "ally_box"
+        spots = rr.ally_hexes(r, state, uid) if ally else arrival_hexes(r, state, side)
+        for h in spots:
             here = [b.spec(u) for u in b.units_at(h)] + [b.spec(uid)]
             if not stacking.problems(here, side, r.profile):
                 out.append(f"place {uid} {h}")
+        if side == SOVIET and not ally and r.profile.stavka and b.spec(uid).kind == "division" \
+                and b.spec(uid).nationality == "sov":
+            out.append(f"reserve {uid}")                   # 17.1: or into the Stavka box
     return out
 
 
 def ask_rr(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
-    opts = place_options(r, state, top["side"])
+    from pbem.games.vr import rr
+    if top.get("corps_handle"):
+        return Decision(SOVIET, "corps-reveal", "show the infantry corps drawn from the pile (10.1)", private=True)
+    if top.get("mobilize", 0) > 0 and rr.mobilizable(r, state):
+        return Decision(GERMAN, "mobilize", f"last mobilization: pick {top['mobilize']} reduced infantry "
+                        "division(s) of the Eliminated box (16.2.1)",
+                        tuple(f"mobilize {u}" for u in rr.mobilizable(r, state)), policy="mobilize")
+    opts = place_options(r, state, top["side"], top)
     if not opts:
         return Decision(GERMAN, "rr-rail", f"R&R phase: move arriving units by rail ({r.rail_left(state)} Rail "
                         "Capacity points left, 6.4.5), or done", tuple(rail_options(r, state, top)) + ("done",),
                         hint="rail UNIT HEX...")
-    return Decision(top["side"], "place", "R&R phase: place the arriving units (17.1-17.2, 4.1.2)", tuple(opts),
-                    policy="place")
+    return Decision(top["side"], "place", "R&R phase: place the arriving units (17.1-17.2, 4.1.2, 14.3)",
+                    tuple(opts), policy="place")
 
 
 def do_rr(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order: dict[str, Any],
           rng: Any, events: list[Event]) -> None:
+    from pbem.games.vr import rr
+    if d.kind == "corps-reveal":
+        rr.reveal_corps(r, state, top, order, events)
+        return
+    if d.kind == "mobilize":
+        rr.mobilize(r, state, top, order, events)
+        return
     if d.kind == "rr-rail":
         if order["verb"] == "done":
             top["rail_done"] = True
@@ -729,9 +812,15 @@ def do_rr(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order
         state["rail_left"] = {"turn": state["turn"], "left": frame["rail"]}
         top.setdefault("railed", []).extend(order["units"])
         return
-    if order["verb"] != "place" or r.format(order) not in d.options:
-        raise IllegalOrder("place an arriving unit on one of the hexes the options name")
+    if order["verb"] not in ("place", "reserve") or r.format(order) not in d.options:
+        raise IllegalOrder("place an arriving unit on one of the hexes the options name (or reserve UNIT)")
     u = state["units"][order["unit"]]
+    if u["box"] == "ally_box":
+        top["ally_due"] -= 1
+    if order["verb"] == "reserve":
+        u.update(hex=None, box="stavka", oos=False)
+        events.append(Event(f"{order['unit']} arrives in the Stavka box (17.1)"))
+        return
     u.update(hex=order["hex"], box=None, oos=False)
     top.setdefault("arrived", []).append(order["unit"])
     events.append(Event(f"{order['unit']} arrives in {order['hex']}"))

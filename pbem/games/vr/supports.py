@@ -51,14 +51,23 @@ def face_up(sup: dict[str, Any], side: str) -> set[Copy]:
 
 
 def pool_size(scn: Scenario, sup: dict[str, Any], side: str) -> int:
-    """Public: copies neither face down in the box nor face up on the map."""
-    return len(copies(scn, sup, side)) - len(sup[side]["available"]) - len(face_up(sup, side))
+    """Public: copies neither face down in the box nor face up on the map
+    (with the End-of-Reich Supports added face down to the pool, 16.2.1)."""
+    return len(copies(scn, sup, side)) + len(sup[side].get("eor", ())) - len(sup[side]["available"]) \
+        - len(face_up(sup, side))
+
+
+def added(sup: dict[str, Any], side: str, items: dict[str, Any]) -> list[Copy]:
+    """The End-of-Reich Supports added to the pool, as their owner knows
+    them (``e-N`` handles: ``{"eor": id}``; one copy each)."""
+    return sorted((items[h]["eor"], 1) for h in sup[side].get("eor", ()) if h in items)
 
 
 def pool(scn: Scenario, sup: dict[str, Any], side: str, items: dict[str, Any]) -> list[Copy]:
     """The owner's view of the pool (needs his hidden items)."""
     held = {(v["support"], v["copy"]) for h, v in items.items() if h in sup[side]["available"]}
-    return [c for c in copies(scn, sup, side) if c not in held and c not in face_up(sup, side)]
+    return [c for c in copies(scn, sup, side) + added(sup, side, items)
+            if c not in held and c not in face_up(sup, side)]
 
 
 def check_value(scn: Scenario, sup: dict[str, Any], side: str, handle: str, value: Any) -> str | None:
@@ -72,7 +81,8 @@ def check_value(scn: Scenario, sup: dict[str, Any], side: str, handle: str, valu
     spec = scn.supports.get(sid) if isinstance(sid, str) else None
     if spec is None or spec.side != side:
         return f"{sid!r} is not a {side} Support"
-    if (sid, k) not in copies(scn, sup, side):
+    eor = spec.kind == "end_of_reich" and k == 1 and bool(s.get("eor"))     # 16.2.1: added face down
+    if (sid, k) not in copies(scn, sup, side) and not eor:
         return f"the {side} pool never held a copy {k} of {sid}"
     if turn != s["drawn_on"].get(handle):
         return f"{handle} was drawn on turn {s['drawn_on'].get(handle)}, not {turn!r}"
