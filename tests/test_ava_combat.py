@@ -246,6 +246,15 @@ def test_10_5_one_step_unit_and_more_losses_than_steps():
     assert combat.loss_options(b, ["p", "q"], 5) == [{"p": 1, "q": 1}]
 
 
+def test_10_5_options_follow_unit_id_order_and_a_stranger_is_refused_by_name():
+    # the kernel's allocations, keyed in id order with the fortress among them
+    b = board({"p": U("soviet", "foot", 2), "q": U("soviet", "foot", 2)}, {"p": "1523", "q": "1523"},
+              fortress={"1523": 1})
+    assert combat.loss_options(b, ["q", "p"], 1, fortress_hex="1523") == [{"q": 1}, {"p": 1}, {"fortress": 1}]
+    with pytest.raises(IllegalOrder, match=r"^x is not among the units taking the loss \(10.5\)$"):
+        combat.check_losses(b, ["p", "q"], 1, {"x": 1})
+
+
 # ---------------------------------------------------------- elimination
 def test_tc28_10_8_where_eliminated_units_go():
     units = {"rifle": U("soviet", "foot", 2), "tank": U("soviet", "mech", 4), "shq": U("soviet", "hq", 1),

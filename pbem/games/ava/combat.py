@@ -16,9 +16,9 @@ Strengths are added in quarter points so that halving stays in integers
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Collection, Iterable
 
+from pbem.board import losses
 from pbem.board import odds as kodds
 from pbem.board import rounding
 from pbem.game import IllegalOrder
@@ -263,41 +263,30 @@ def convert_for_fortress(res: kodds.Result, fortress_steps: int, profile: Profil
 
 # ----------------------------------------------------------- step losses
 def _step_pool(b: Board, uids: Iterable[str], fortress_hex: str | None) -> dict[str, int]:
+    """The steps each unit sharing a loss has left, the fortress marker's
+    under :data:`FORTRESS`; sorted by key, which orders the options."""
     pool = {u: int(b.unit(u)["steps"]) for u in uids}
     if fortress_hex is not None and b.fortress(fortress_hex):
         pool[FORTRESS] = b.fortress(fortress_hex)
-    return pool
+    return dict(sorted(pool.items()))
 
 
 def loss_options(b: Board, uids: Iterable[str], steps: int, *,
                  fortress_hex: str | None = None) -> list[dict[str, int]]:
-    """Every allocation of ``steps`` losses the owner may choose (10.5):
-    each maps a unit (or :data:`FORTRESS`, the marker in ``fortress_hex``,
-    AVA 14.2 / FFS 14.3.2 notes #47) to the steps it loses; a step flips a
-    full unit or removes a reduced or one-step one, so a unit loses at most
-    the steps it has.  More losses than steps take them all."""
-    pool = _step_pool(b, uids, fortress_hex)
-    keys = sorted(pool)
-    need = min(steps, sum(pool.values()))
-    out = []
-    for combo in product(*(range(pool[k] + 1) for k in keys)):
-        if sum(combo) == need:
-            out.append({k: n for k, n in zip(keys, combo) if n})
-    return out
+    """Every allocation of ``steps`` losses the owner may choose (10.5), by
+    the kernel (:func:`pbem.board.losses.allocations`): each maps a unit (or
+    :data:`FORTRESS`, the marker in ``fortress_hex``, AVA 14.2 / FFS 14.3.2
+    notes #47) to the steps it loses, never more than it has; more losses
+    than steps take them all."""
+    return losses.allocations(_step_pool(b, uids, fortress_hex), steps)
 
 
 def check_losses(b: Board, uids: Iterable[str], steps: int, alloc: dict[str, int], *,
                  fortress_hex: str | None = None) -> None:
     """IllegalOrder unless ``alloc`` is one of :func:`loss_options`."""
-    pool = _step_pool(b, list(uids), fortress_hex)
-    need = min(steps, sum(pool.values()))
-    for k, n in alloc.items():
-        if k not in pool:
-            raise IllegalOrder(f"{k} is not among the units taking the loss")
-        if not 0 <= n <= pool[k]:
-            raise IllegalOrder(f"{k} has {pool[k]} step(s), cannot lose {n}")
-    if sum(alloc.values()) != need:
-        raise IllegalOrder(f"{need} step loss(es) to take, {sum(alloc.values())} allocated (10.5)")
+    why = losses.fault(_step_pool(b, uids, fortress_hex), steps, alloc, lambda k: _name(b, k))
+    if why:
+        raise IllegalOrder(f"{why} (10.5)")
 
 
 def eliminated_to(b: Board, uid: str, cause: str = "combat") -> str:
