@@ -14,11 +14,12 @@ from pbem.game.contract import (
 )
 from pbem.game.view import (
     Area, AreaLink, AreaMapPicture, Block, HexMapBlock, HexMapPicture, MapPicture, Piece, TableBlock, TextBlock, View,
+    terrain_mark,
 )
 
 __all__ = [
     "MAX_SEATS", "MIN_SEATS", "Area", "AreaLink", "AreaMapPicture", "BaseGame", "BaseRules", "Block", "Decision",
     "Event", "Game", "HexMapBlock", "HexMapPicture", "IllegalOrder", "MapPicture", "Order", "Piece", "ProbeStop",
     "Rng", "Rules", "ScenarioError", "SeatSpec", "State", "TableBlock", "TextBlock", "View", "check_commitment",
-    "commit", "probe", "public", "seen_by", "validate_seats",
+    "commit", "probe", "public", "seen_by", "terrain_mark", "validate_seats",
 ]

@@ -12,6 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def terrain_mark(name: str) -> str:
+    """A terrain's short label for a hex cell, never cut mid-word without
+    saying so: a short word whole ("marsh"), a long one with a stop
+    ("mount."), several words as initials and the last word ("l.woods")."""
+    words = [w for w in name.replace("-", "_").split("_") if w]
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0] if len(words[0]) <= 6 else words[0][:5] + "."
+    return "".join(w[0] for w in words[:-1]) + "." + terrain_mark(words[-1])
+
+
 @dataclass(frozen=True)
 class TextBlock:
     """Lines of prose; ``style`` is a hint ("notice" for a practice-data

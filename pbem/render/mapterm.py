@@ -18,7 +18,9 @@ renderables; paging is the command's business.
 from __future__ import annotations
 
 from pbem.board.hexgrid import HexGrid
-from pbem.game import Area, AreaMapPicture, Block, HexMapBlock, HexMapPicture, Piece, TableBlock, TextBlock
+from pbem.game import (
+    Area, AreaMapPicture, Block, HexMapBlock, HexMapPicture, Piece, TableBlock, TextBlock, terrain_mark,
+)
 from pbem.render import hexmap
 
 HEX_LEGEND = ("A hex shows its stack, top unit first, or where none stands its terrain (first four letters; "
@@ -34,7 +36,7 @@ def hex_cell(pic: HexMapPicture, h: str) -> str:
     if stack:
         return hexmap.SEP.join(p.label for p in stack)
     terrain = pic.terrain.get(h, "clear")
-    mark = "" if terrain == "clear" else terrain[:4].lower()
+    mark = "" if terrain == "clear" else terrain_mark(terrain.lower())
     return mark + "".join(STARS.get(m, "") for m in pic.marks.get(h, ()))
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import HexMapBlock, TableBlock, TextBlock, View, seen_by
+from pbem.game import HexMapBlock, TableBlock, TextBlock, View, seen_by, terrain_mark
 from pbem.games.ava import mastercup, picture
 from pbem.games.ava import seating as seatmod
 from pbem.games.ava.model import SIDE_NAME, SIDES
@@ -209,7 +209,7 @@ def _map_block(rules: Any, state: dict[str, Any]) -> HexMapBlock | TextBlock:
         text = "+".join(rules.short(u) for u in here)
         if not text:
             t = rules.scn.map.terrain_of(h)
-            text = "" if t == "plains" else t[:4]
+            text = "" if t == "plains" else terrain_mark(t)
         if b.fortress(h):
             text += f"[F{b.fortress(h)}]"
         if text:
