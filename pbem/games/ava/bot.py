@@ -7,10 +7,13 @@ an illegal order.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.game import Decision, IllegalOrder, probe
 from pbem.games.ava.model import AXIS, SOVIET
+
+if TYPE_CHECKING:
+    from pbem.games.ava.rules import AvaRules
 
 POLICIES = {
     AXIS: {"interrupt": "enemy", "losses": "spread", "retreat": "first", "advance": "all", "withdraw": "none",
@@ -23,11 +26,11 @@ MOVES_PER_SEGMENT = 6      # the bot moves at most this many units an activation
 _LAST = ("end-move", "end-combat", "pass", "done")
 
 
-def legal(rules: Any, state: dict[str, Any], seat: str, order: dict[str, Any]) -> bool:
+def legal(rules: AvaRules, state: dict[str, Any], seat: str, order: dict[str, Any]) -> bool:
     return probe(rules, state, seat, order) is None
 
 
-def demo_order(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
+def demo_order(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
     if d.kind == "move":
         return _move(rules, state, d)
     concrete = [o for o in d.options if "UNIT" not in o and " HEX" not in o and " ID" not in o]
@@ -42,7 +45,7 @@ def demo_order(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]
     raise IllegalOrder(f"demo player: no legal choice for {d.kind}")
 
 
-def _move(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+def _move(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[str, Any]:
     """Move the first active unit that can get closer to the enemy; else end."""
     from pbem.games.ava import movement
     b = rules.board(state)

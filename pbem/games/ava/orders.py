@@ -303,7 +303,10 @@ def format(order: dict[str, Any], scn: Scenario) -> str:
     """Order dict -> terse notation (the inverse of :func:`parse`).  A sealed
     selection never shows its chits: the notation may reach a shared log."""
     v = order.get("verb", "?")
-    s = lambda u: short(scn, u)
+
+    def s(uid: str) -> str:
+        return short(scn, uid)
+
     if v in SIMPLE:
         return str(v)
     if v == "chits":

@@ -10,11 +10,14 @@ see (nothing here is hidden: only chits are secret in this family).
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.game import HexMapBlock, HexMapPicture, Piece, TextBlock, View
 from pbem.games.ava import orders
 from pbem.games.ava.model import Scenario
+
+if TYPE_CHECKING:
+    from pbem.games.ava.rules import AvaRules
 
 PRACTICE = "PRACTICE DATA - an original map and tables, not the publisher's"
 LEGEND = ("Each hex: its id, terrain colour, place name; blue lines rivers (thick: major), brown lines roads, "
@@ -60,7 +63,7 @@ def _static(scn: Scenario) -> dict[str, Any]:
     return found
 
 
-def strength(rules: Any, state: dict[str, Any], uid: str) -> str:
+def strength(rules: AvaRules, state: dict[str, Any], uid: str) -> str:
     spec = rules.scn.units[uid]
     full = state["units"][uid]["steps"] >= spec.steps
     if spec.is_hq and spec.command_range:
@@ -70,7 +73,7 @@ def strength(rules: Any, state: dict[str, Any], uid: str) -> str:
     return f"{a}-{d}-{m / 2:g}"
 
 
-def piece(rules: Any, state: dict[str, Any], uid: str) -> Piece:
+def piece(rules: AvaRules, state: dict[str, Any], uid: str) -> Piece:
     spec = rules.scn.units[uid]
     x = state["units"][uid]
     steps = f"{x['steps']}/{spec.steps}" if x["steps"] < spec.steps else ""
@@ -78,7 +81,7 @@ def piece(rules: Any, state: dict[str, Any], uid: str) -> Piece:
     return Piece(spec.side, orders.short(rules.scn, uid), strength(rules, state, uid), steps, markers=markers)
 
 
-def picture(rules: Any, state: dict[str, Any]) -> HexMapPicture:
+def picture(rules: AvaRules, state: dict[str, Any]) -> HexMapPicture:
     scn = rules.scn
     static = _static(scn)
     b = rules.board(state)

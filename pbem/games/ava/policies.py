@@ -7,11 +7,14 @@ seat is asked.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.game import Decision
 from pbem.games.ava import orders
 from pbem.games.ava.model import AXIS, SOVIET
+
+if TYPE_CHECKING:
+    from pbem.games.ava.rules import AvaRules
 
 KINDS: dict[str, str] = {
     "interrupt": "a held interrupt after a draw (7.3; Zhukov 18.1), and at the end of the cup: "
@@ -47,7 +50,7 @@ OWNER: dict[str, str] = {"withdraw": AXIS, "fortress": SOVIET, "fortress-build":
                          "zhukov": SOVIET}
 
 
-def refusal(rules: Any, seat: str, name: str, value: str) -> str | None:
+def refusal(rules: AvaRules, seat: str, name: str, value: str) -> str | None:
     owner = OWNER.get(name)
     if owner is not None and owner != seat:
         return f"{name} answers {owner} decisions, not {seat}'s"
@@ -57,7 +60,7 @@ def refusal(rules: Any, seat: str, name: str, value: str) -> str | None:
     return f"{value!r} is not one of its values: {', '.join(allowed)}"
 
 
-def answer(rules: Any, state: dict[str, Any], d: Decision, policies: dict[str, Any]) -> dict[str, Any] | None:
+def answer(rules: AvaRules, state: dict[str, Any], d: Decision, policies: dict[str, Any]) -> dict[str, Any] | None:
     if not d.policy or d.policy not in policies:
         return None
     value = str(policies[d.policy]).strip().lower()
@@ -67,7 +70,7 @@ def answer(rules: Any, state: dict[str, Any], d: Decision, policies: dict[str, A
     return fn(rules, state, d, value) if fn else None
 
 
-def _interrupt(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+def _interrupt(rules: AvaRules, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     verb = d.kind if d.kind in ("interrupt", "zhukov") else "interrupt"
     plays = [o for o in d.options if not o.endswith(" no")]
     if not plays:
@@ -87,14 +90,14 @@ def _interrupt(rules: Any, state: dict[str, Any], d: Decision, value: str) -> di
     return None
 
 
-def _strength(rules: Any, state: dict[str, Any], uid: str) -> int:
+def _strength(rules: AvaRules, state: dict[str, Any], uid: str) -> int:
     if uid == orders.FORTRESS:
         return 0
     b = rules.board(state)
     return max(b.attack(uid), b.defense(uid))
 
 
-def _losses(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+def _losses(rules: AvaRules, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     opts = [orders.parse(o, rules.scn)["steps"] for o in d.options]
     if not opts:
         return None
@@ -114,11 +117,11 @@ def _losses(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[
     return {"verb": "loss", "steps": best}
 
 
-def _first(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+def _first(rules: AvaRules, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     return orders.parse(d.options[0], rules.scn) if value == "first" and d.options else None
 
 
-def _advance(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+def _advance(rules: AvaRules, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     if value == "none":
         return {"verb": "pass"}
     if value == "all":
@@ -127,15 +130,15 @@ def _advance(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict
     return None
 
 
-def _convert(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+def _convert(rules: AvaRules, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     return {"verb": "convert", "yes": value == "convert"} if value in ("convert", "keep") else None
 
 
-def _zhukov(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+def _zhukov(rules: AvaRules, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     return {"verb": "declare", "yes": value == "declare"} if value in ("declare", "never") else None
 
 
-def _none(rules: Any, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
+def _none(rules: AvaRules, state: dict[str, Any], d: Decision, value: str) -> dict[str, Any] | None:
     return {"verb": "pass"} if value == "none" and "pass" in d.options else None
 
 

@@ -3,15 +3,18 @@ UNIT ...``, ``loc UNIT``.  What a seat sees of the situation is
 :mod:`pbem.games.ava.view`."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.game import IllegalOrder
 from pbem.games.ava import orders
 
+if TYPE_CHECKING:
+    from pbem.games.ava.rules import AvaRules
+
 HELP = "ask reach UNIT [strat], odds HEX with UNIT ..., or loc UNIT"
 
 
-def answer(rules: Any, state: dict[str, Any], seat: str, text: str) -> str:
+def answer(rules: AvaRules, state: dict[str, Any], seat: str, text: str) -> str:
     words = text.strip().split()
     if not words:
         raise IllegalOrder(HELP)
@@ -25,7 +28,7 @@ def answer(rules: Any, state: dict[str, Any], seat: str, text: str) -> str:
     raise IllegalOrder(f"unknown question {text.strip()!r}: {HELP}")
 
 
-def _reach(rules: Any, state: dict[str, Any], word: str, strategic: bool) -> str:
+def _reach(rules: AvaRules, state: dict[str, Any], word: str, strategic: bool) -> str:
     from pbem.games.ava import movement
     uid = orders.unit(rules.scn, word)
     b = rules.board(state)
@@ -38,7 +41,7 @@ def _reach(rules: Any, state: dict[str, Any], word: str, strategic: bool) -> str
     return "\n".join(lines)
 
 
-def _odds(rules: Any, state: dict[str, Any], seat: str, words: list[str]) -> str:
+def _odds(rules: AvaRules, state: dict[str, Any], seat: str, words: list[str]) -> str:
     """The same reading and check as the attack order itself, so the answer
     says "illegal" exactly when the order would be refused."""
     from pbem.games.ava import combat
@@ -62,14 +65,14 @@ def _odds(rules: Any, state: dict[str, Any], seat: str, words: list[str]) -> str
     return "\n".join([head] + [f"  {n}" for n in (o.notes if o else ())])
 
 
-def _loc(rules: Any, state: dict[str, Any], word: str) -> str:
+def _loc(rules: AvaRules, state: dict[str, Any], word: str) -> str:
     from pbem.games.ava import supply
     uid = orders.unit(rules.scn, word)
     b = rules.board(state)
     h = b.unit(uid)["hex"]
     if not h:
         return f"{rules.name(uid)} is not on the map"
-    lines = supply.loc(b, b.spec(uid).side, limited=bool(rules.options.get("soviet_supply_limited")))
+    lines = supply.loc(b, b.spec(uid).side, limited=rules.loc_limited)
     if h in lines:
         return f"{rules.name(uid)} in {h} traces an LOC (last leg {lines[h]} hex(es))"
     return f"{rules.name(uid)} in {h} traces no LOC: it loses a step at the next Supply Check (11.1)"

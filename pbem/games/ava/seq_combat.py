@@ -262,13 +262,12 @@ class CombatMixin(SeqBase):
     # ----------------------------------------------------- retreats (10.6)
     def retreat_choices(self, state: State, f: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
         """Each defender still in the hex -> its routes (empty: eliminated)."""
-        from pbem.games.ava import retreat, supply
+        from pbem.games.ava import retreat
         b = self.board(state)
         here = [u for u in sorted(b.units_at(f["hex"])) if u in f["defenders"]]
         if not here:
             return {}
-        side = self.side_of(here[0])
-        lines = supply.loc(b, side, limited=bool(self.options.get("soviet_supply_limited")))
+        lines = self.lines(state, self.side_of(here[0]))
         return dict(retreat.options(b, here, f["res"]["r"], loc_distance=lines.get, surprise=f["surprise"]).paths)
 
     def _auto_retreat(self, state: State, f: dict[str, Any], events: list[Event]) -> bool:
@@ -375,7 +374,7 @@ class CombatMixin(SeqBase):
         self._next_after_losses(f)
 
     def _do_retreat(self, state: State, f: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
-        from pbem.games.ava import retreat, supply
+        from pbem.games.ava import retreat
         if order["verb"] != "retreat":
             raise IllegalOrder("answer retreat UNIT HEX ... (the route, start excluded)")
         choices = self.retreat_choices(state, f)
@@ -388,7 +387,7 @@ class CombatMixin(SeqBase):
         if uid not in choices:
             raise IllegalOrder(f"{self.name(uid)} is not retreating from {f['hex']}")
         b = self.board(state)
-        lines = supply.loc(b, self.side_of(uid), limited=bool(self.options.get("soviet_supply_limited")))
+        lines = self.lines(state, self.side_of(uid))
         path = retreat.check_path(b, uid, list(order["path"]), f["res"]["r"], loc_distance=lines.get,
                                   surprise=f["surprise"])
         self._retreat_unit(state, f, uid, path, events)

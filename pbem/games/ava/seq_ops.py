@@ -131,7 +131,7 @@ class OpsMixin(SeqBase):
 
     def limited(self, uid: str) -> bool:
         """AVA 17.4 for a Soviet unit's LOC."""
-        return bool(self.options.get("soviet_supply_limited")) and self.side_of(uid) == "soviet"
+        return self.loc_limited and self.side_of(uid) == "soviet"
 
     def transfer_hq(self, state: State, uid: str, hq: str, events: list[Event]) -> None:
         """Off the map to the next turn's space; it comes back with its

@@ -24,7 +24,7 @@ import dataclasses
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
-from pbem.games.ava.model import AXIS, SOVIET
+from pbem.games.ava.model import SOVIET
 from pbem.games.ava.seqbase import SeqBase
 
 INTERJECT = "interject"
@@ -184,8 +184,3 @@ class OptionsMixin(SeqBase):
                 reinforce.to_box(state, lost, "withdrawn")
                 events.append(Event(f"The 19th Army did not enter by Turn {last}: {len(lost)} unit(s) lost (15.3)"))
         return done
-
-
-def soviet_limited(options: dict[str, Any]) -> bool:
-    """AVA 17.4: Soviet lines of communication along roads or railroads."""
-    return bool(options.get("soviet_supply_limited"))

@@ -17,7 +17,7 @@ from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.ava import controller, seating
-from pbem.games.ava.model import AXIS, SIDE_NAME
+from pbem.games.ava.model import AXIS
 from pbem.games.ava.seqbase import SeqBase
 
 SEALED = "sealed:"

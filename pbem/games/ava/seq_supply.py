@@ -45,20 +45,20 @@ class SupplyMixin(SeqBase):
         return True
 
     def _supply_losses(self, state: State, events: list[Event]) -> None:
+        """11.1: in AVA the Soviet losses come first, so an Axis line may run
+        where a Soviet unit just died; in FFS both sides check the same board."""
         from pbem.games.ava import supply
-        order = (SOVIET, AXIS) if self.profile.supply_check_order == "soviet_first" else (SIDES,)
-        for group in order:
-            sides = group if isinstance(group, tuple) else (group,)
+        groups = ((SOVIET,), (AXIS,)) if self.profile.supply_check_order == "soviet_first" else (SIDES,)
+        for sides in groups:
             b = self.board(state)
-            lost = {u: 1 for side in sides
-                    for u in supply.out_of_loc(b, side, limited=bool(self.options.get("soviet_supply_limited")))}
+            lost = {u: 1 for side in sides for u in supply.out_of_loc(b, side, limited=self.loc_limited)}
             if lost:
                 events.append(Event(f"Supply Check: {len(lost)} unit(s) without an LOC lose a step (11.1)"))
                 self.lose_steps(state, lost, "supply", events)
 
     def supply_choices(self, state: State, stage: str) -> list[str]:
         """The options of this stage's decision, empty when none is due."""
-        from pbem.games.ava import fortress, reinforce, supply
+        from pbem.games.ava import fortress, reinforce
         b = self.board(state)
         turn = state["turn"]
         if stage == "withdraw":
@@ -69,7 +69,7 @@ class SupplyMixin(SeqBase):
         if stage in TRANSFER:
             hqs = self.supply_transfers(state, TRANSFER[stage])
             return ["pass"] + [f"transfer {self.short(u)}" for u in hqs] if hqs else []
-        lines = supply.loc(b, SOVIET, limited=bool(self.options.get("soviet_supply_limited")))
+        lines = self.lines(state, SOVIET)
         if stage == "fortress":
             sites = fortress.build_sites(b, turn, lines)
             n = fortress.building(self.scn, turn)
@@ -182,22 +182,19 @@ class SupplyMixin(SeqBase):
         elif stage in TRANSFER:
             if verb != "transfer" or order["unit"] not in self.supply_transfers(state, TRANSFER[stage]):
                 raise IllegalOrder("answer transfer HQ (an HQ with an LOC, not in enemy ZOC, 16.3) or pass")
-            rules: Any = self           # OpsMixin's, on the same rules object
-            rules.transfer_hq(state, order["unit"], "", events)
+            self.transfer_hq(state, order["unit"], "", events)
             return                  # another HQ may follow: the stage stays
         elif stage == "fortress":
             if verb != "fortress":
                 raise IllegalOrder("answer fortress HEX [HEX] or pass")
             before = dict(state.get("fortress", {}))
-            after = fortress.check_build(b, state["turn"], list(order["hexes"]),
-                                         supply.loc(b, SOVIET, limited=bool(self.options.get("soviet_supply_limited"))))
+            after = fortress.check_build(b, state["turn"], list(order["hexes"]), self.lines(state, SOVIET))
             fortress.build(state, before, after)
             events.append(Event(f"Soviet builds fortress steps in {', '.join(order['hexes'])} (14.1)"))
         else:
             if verb != "standfast":
                 raise IllegalOrder("answer standfast HEX or pass")
-            fortress.check_stand_fast_removal(b, state["turn"], list(order["hexes"]),
-                                              supply.loc(b, SOVIET, limited=bool(self.options.get("soviet_supply_limited"))))
+            fortress.check_stand_fast_removal(b, state["turn"], list(order["hexes"]), self.lines(state, SOVIET))
             fortress.remove_stand_fast(state, list(order["hexes"]))
             events.append(Event(f"Soviet removes the Stand Fast marker in {', '.join(order['hexes'])} (16.2)"))
         top["stage"] = STAGES[STAGES.index(stage) + 1]
@@ -245,6 +242,3 @@ class SupplyMixin(SeqBase):
         parts = ", ".join(f"{k} {v}" for k, v in sorted(breakdown.items()) if v)
         self.finish(state, winner or "draw", [f"Game ends after the Turn {state['turn']} Supply Check (16.4)",
                                                f"VP: {parts or 'none'}", line], events)
-
-    def side_name(self, side: str) -> str:
-        return SIDE_NAME[side]

@@ -56,6 +56,18 @@ class SeqBase:
             b = scope[id(state)] = Board(self.scn, self.profile, state)
         return b
 
+    @property
+    def loc_limited(self) -> bool:
+        """Optional AVA 17.4: Soviet lines of communication run along roads
+        only or railroads only after their first twelve hexes."""
+        return bool(self.options.get("soviet_supply_limited"))
+
+    def lines(self, state: State, side: str) -> dict[str, int]:
+        """The hexes where a unit of ``side`` traces an LOC now (supply.loc,
+        with 17.4's Soviet limits when that option is on)."""
+        from pbem.games.ava import supply
+        return supply.loc(self.board(state), side, limited=self.loc_limited)
+
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
 
@@ -146,6 +158,7 @@ class SeqBase:
         def clear_activation(self, state: State) -> None: ...
         def start_reserve(self, state: State, cid: str, rng: Rng, events: list[Event]) -> None: ...
         def movers(self, state: State) -> list[str]: ...
+        def transfer_hq(self, state: State, uid: str, hq: str, events: list[Event]) -> None: ...
         def push_segments(self, state: State, surprise: bool = False) -> None: ...
         def move_along(self, state: State, uid: str, hexes: list[str]) -> None: ...
         def place(self, state: State, uid: str, h: str) -> None: ...
