@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pbem.game import IllegalOrder
 from pbem.games.ava.board import Board
-from pbem.games.ava.combat import crossing_barred
+from pbem.games.ava.combat import may_enter
 from pbem.games.ava.model import Scenario
 from pbem.games.ava.retreat import fits
 
@@ -48,24 +48,18 @@ def _may_go_on(b: Board, start: str, first: str, second: str | None, surprise: b
     return not limits_advance(b.scn, second) and not _river(b, first, second, surprise)
 
 
-def _enterable(b: Board, uid: str, a: str, c: str) -> bool:
-    side = b.spec(uid).side
-    mountain = b.spec(uid).type == "mountain"
-    return crossing_barred(b, side, a, c, mountain_division=mountain) is None and not b.enemy_occupied(c, side)
-
-
 def options(b: Board, uid: str, vacated: str, *, surprise: bool = False) -> list[list[str]]:
     """Every advance ``uid`` may make into ``vacated`` and beyond (each path
     starts with ``vacated``); empty when it may not advance.  Staying put is
     always allowed and not listed."""
     start = b.unit(uid).get("hex")
-    if not start or not b.map.grid.adjacent(start, vacated) or not _enterable(b, uid, start, vacated):
+    if not start or not b.map.grid.adjacent(start, vacated) or not may_enter(b, uid, start, vacated):
         return []
     out = [[vacated]] if fits(b, vacated, uid) else []
     if not b.spec(uid).mech or not _may_go_on(b, start, vacated, None, surprise):
         return out
     for n in b.map.neighbors(vacated):
-        if n != start and _enterable(b, uid, vacated, n) and fits(b, n, uid) \
+        if n != start and may_enter(b, uid, vacated, n) and fits(b, n, uid) \
                 and _may_go_on(b, start, vacated, n, surprise):
             out.append([vacated, n])
     return out

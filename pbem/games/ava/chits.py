@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.game import IllegalOrder
-from pbem.games.ava import movement
+from pbem.games.ava import movement, reinforce
 from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS, SIDE_NAME, SOVIET, ChitSpec, Scenario
 from pbem.games.ava.profile import Profile
@@ -232,16 +232,10 @@ def effect(b: Board, cid: str) -> tuple[str, str]:
         return "reinforcement", c.side
     if c.kind in RESERVE_KINDS:
         return "reserve", c.kind
-    if c.kind == "army19" and army19_waiting(b):
+    if c.kind == "army19" and reinforce.army19_group(b):
         return "army19", c.hq
     hq = b.state["units"].get(c.hq)
     return ("activate", c.hq) if hq is not None and hq.get("hex") else ("none", c.hq)
-
-
-def army19_waiting(b: Board) -> list[str]:
-    """The 19th Army's units still off the map on the turn track (AVA 4.0(2)(d))."""
-    return [uid for uid, spec in sorted(b.scn.units.items())
-            if "19A" in spec.flags and str(b.unit(uid).get("box") or "").startswith("track:")]
 
 
 def interrupt_hq(scn: Scenario, cid: str) -> str:
@@ -370,13 +364,17 @@ def leningrad(scn: Scenario) -> frozenset[str]:
     return frozenset(h for h, n in scn.map.names.items() if n.lower() == "leningrad")
 
 
+def next_to_leningrad(scn: Scenario, h: str) -> bool:
+    """A hex adjacent to Leningrad and not in it: an Axis unit entering one
+    opens Zhukov's Command (18.1)."""
+    city = leningrad(scn)
+    return h not in city and any(n in city for n in scn.map.neighbors(h))
+
+
 def zhukov_trigger(scn: Scenario, state: State, entered: str) -> bool:
     """Whether an Axis unit entering ``entered`` lets the Soviet declare
     Zhukov's Command now (a hex next to Leningrad, not yet declared)."""
-    if not scn.params.zhukov or "zhukov" in state:
-        return False
-    city = leningrad(scn)
-    return entered not in city and any(n in city for n in scn.map.neighbors(entered))
+    return bool(scn.params.zhukov) and "zhukov" not in state and next_to_leningrad(scn, entered)
 
 
 def zhukov_declarable(b: Board) -> bool:

@@ -58,6 +58,15 @@ def _mountain_division(b: Board, uid: str) -> bool:
     return b.spec(uid).type == "mountain"
 
 
+def may_enter(b: Board, uid: str, a: str, c: str) -> bool:
+    """Whether ``uid`` may retreat or advance from ``a`` into ``c`` at all:
+    no absolute ban (:func:`crossing_barred`) and no enemy unit there
+    (3.1: the sides never stack).  Rivers and ZOC are the caller's."""
+    side = b.spec(uid).side
+    return crossing_barred(b, side, a, c, mountain_division=_mountain_division(b, uid)) is None \
+        and not b.enemy_occupied(c, side)
+
+
 # ----------------------------------------------------------- eligibility
 def check_attack(b: Board, attackers: list[str], target: str, *, surprise: bool = False,
                  attacked_hexes: Collection[str] | None = None) -> None:
@@ -357,5 +366,5 @@ def defender_side(b: Board, target: str) -> str | None:
 
 __all__ = ["FORTRESS", "Odds", "apply_losses", "attack_strength", "check_attack", "check_losses", "check_odds",
            "conversion_choice_needed", "convert_for_fortress", "crossing_barred", "defence_strength",
-           "defender_side", "eliminated_to", "fortress_defence", "loss_options", "odds",
+           "defender_side", "eliminated_to", "fortress_defence", "loss_options", "may_enter", "odds",
            "result", "terrain_shifts"]

@@ -22,7 +22,6 @@ from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS, SIDE_NAME, SOVIET, Scenario
 
 State = dict[str, Any]
-STACK_LIMIT = 2                 # AVA 3.1 / FFS 3.1
 NATIONALITIES = {AXIS: ("ger", "rum"), SOVIET: ("sov",)}
 NAT_NAME = {"ger": "German", "rum": "Romanian", "sov": "Soviet"}
 
@@ -109,8 +108,8 @@ def _check_room(b: Board, side: str, name: str, h: str, added: dict[str, int]) -
     if other is not None and other != side:
         raise IllegalOrder(f"{name}: {h} holds enemy units")
     added[h] = added.get(h, 0) + 1
-    if len(b.units_at(h)) + added[h] > STACK_LIMIT:
-        raise IllegalOrder(f"{name}: {h} would hold more than {STACK_LIMIT} units (3.1)")
+    if len(b.units_at(h)) + added[h] > movement.STACK_LIMIT:
+        raise IllegalOrder(f"{name}: {h} would hold more than {movement.STACK_LIMIT} units (3.1)")
 
 
 def place(state: State, placements: Mapping[str, str]) -> None:

@@ -25,7 +25,7 @@ from typing import Callable, Iterable
 from pbem.board import retreat as kretreat
 from pbem.game import IllegalOrder
 from pbem.games.ava.board import Board
-from pbem.games.ava.combat import crossing_barred
+from pbem.games.ava.combat import may_enter
 from pbem.games.ava.movement import stacking_refusal
 
 LocDistance = Callable[[str], int | None]
@@ -69,12 +69,10 @@ def zoc_steps(b: Board, side: str, hexes: Iterable[str]) -> int:
 
 
 def _can_enter(b: Board, uid: str, start: str, surprise: bool) -> Callable[[str, str], bool]:
-    side = b.spec(uid).side
-    mountain = b.spec(uid).type == "mountain"
     any_major = b.profile.retreat_major_river_later_hex == "any"
 
     def can_enter(a: str, c: str) -> bool:
-        if crossing_barred(b, side, a, c, mountain_division=mountain) or b.enemy_occupied(c, side):
+        if not may_enter(b, uid, a, c):
             return False
         if a != start and not surprise and b.map.river(a, c) == "major":
             # AVA 10.6(3): only unbridged; FFS 10.6.2(4): bridged or not; A47: every later hex

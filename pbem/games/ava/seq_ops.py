@@ -185,8 +185,7 @@ class OpsMixin(SeqBase):
         from pbem.games.ava import chits
         if not self.zhukov_on or "zhukov" in state or self.side_of(uid) != AXIS:
             return
-        city = chits.leningrad(self.scn)
-        if h in city or not any(n in city for n in self.scn.map.neighbors(h)):
+        if not chits.next_to_leningrad(self.scn, h):
             return
         if not any(f["k"] == "zhukov" for f in state.get("stack", [])):
             state["interject"] = "zhukov"      # asked at the next safe point (seq_options)

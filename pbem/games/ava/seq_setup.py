@@ -29,10 +29,10 @@ from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.ava.model import AXIS, SIDE_NAME, SOVIET
+from pbem.games.ava.movement import STACK_LIMIT
 from pbem.games.ava.seqbase import SeqBase
 
 ZONE = "zone:"
-STACK_LIMIT = 2
 LIST_LIMIT = 200
 SETUP_ORDER = (SOVIET, AXIS)        # 4.0(2): the Soviet sets up first
 WITH_UNIT = "with_combat_unit"      # unit flag: an HQ that sets up with one combat unit (AVA 4.0(2), 2PzG)
