@@ -18,28 +18,15 @@ Rulings this module relies on (restated in the RULINGS files):
 """
 from __future__ import annotations
 
-from itertools import combinations
-from math import comb
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.ava import controller, reinforce
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
 from pbem.games.ava.seating import CONTROLLER, VARIANT
-from pbem.games.ava.seqbase import SeqBase
+from pbem.games.ava.seqbase import SeqBase, selection_options
 
 SEALED = "sealed:"         # a cup token "sealed:<handle>": a chit still face down
-COMBO_LIST_LIMIT = 200     # list every selection while there are at most this many
-
-
-def selection_options(verb: str, pool: list[str], n: int, word: str = "ID") -> tuple[list[str], str]:
-    """Every choice of ``n`` of ``pool`` while few; else one worked example,
-    the template and the pool in the hint."""
-    n = min(n, len(pool))
-    if comb(len(pool), n) <= COMBO_LIST_LIMIT:
-        return [f"{verb} " + " ".join(c) for c in combinations(pool, n)], ""
-    return [f"{verb} " + " ".join(pool[:n]), f"{verb} " + " ".join([word] * n)], \
-        f"{word}: {n} different of {' '.join(pool)}"
 
 
 class CommandMixin(SeqBase):

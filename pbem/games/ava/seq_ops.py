@@ -208,9 +208,10 @@ class OpsMixin(SeqBase):
         side = state["active"]
         b = self.board(state)
         pool = [u for u in b.on_map(side) if top["chit_kind"] != "okh" or b.spec(u).nationality == "ger"]
-        opts = [f"pick {self.short(u)}" for u in pool]
+        opts = [f"pick {self.short(u)}" for u in pool if top["n"] > 0] + ["pass"]
         return Decision(self.seat_of(side), "pick", f"{top['chit']}: activate up to {top['n']} unit(s) (17.2): "
-                        "pick UNIT ...", tuple(opts), hint=f"pick UNIT ...: up to {top['n']} of your units on the map")
+                        "pick UNIT ... or pass", tuple(opts),
+                        hint=f"pick UNIT ...: up to {top['n']} of your units on the map")
 
     def _do_reserve_pick(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
                          events: list[Event]) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.ava.model import SOVIET
-from pbem.games.ava.seqbase import SeqBase
+from pbem.games.ava.seqbase import SeqBase, selection_options
 
 INTERJECT = "interject"
 
@@ -154,11 +154,12 @@ class OptionsMixin(SeqBase):
         active = sorted(u for u, x in state["units"].items() if x["active"])
         offered = activation.mech_choice(b, top["hq"], active)
         words = [self.short(u) for u in offered]
+        # every full pick of ten while few (fewer is legal too, and never forced)
+        opts, hint = selection_options("pick", words, activation.MECH_LIMIT, "UNIT")
         return Decision(self.seat_of(self.side_of(top["hq"])), "mech",
                         f"{self.name(top['hq'])} activates at most {activation.MECH_LIMIT} mechanized units (17.5): "
-                        f"pick them from {', '.join(words)}",
-                        ("pick " + " ".join(words[:activation.MECH_LIMIT]),),
-                        hint=f"pick UNIT ...: up to {activation.MECH_LIMIT} of {' '.join(words)}")
+                        f"pick them from {', '.join(words)}", tuple(opts),
+                        hint=hint or f"pick UNIT ...: up to {activation.MECH_LIMIT} of {' '.join(words)}")
 
     def _do_mech_pick(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
                       events: list[Event]) -> None:

@@ -85,9 +85,10 @@ class ReinfMixin(SeqBase):
                 opts = opts[:LIST_LIMIT]
             return Decision(seat, "place", "Reinforcements: place units by rail (12.1); done ends "
                             "(the rest are lost, 12.2)", tuple(opts + ["done"]), hint=hint)
+        opts = self._reserve_options(state, top)
         return Decision(seat, "reserve", "Strategic Reserve (15.4): enter UNIT HEX ... from a From Moscow source "
-                        "(senter: strategic movement), or done", ("enter UNIT HEX ...", "senter UNIT HEX ...", "done"),
-                        hint="the path starts on the From Moscow source hex")
+                        "(senter: strategic movement), or done", tuple(opts[:LIST_LIMIT] + ["done"]),
+                        hint="the path starts on the From Moscow source hex; more hexes after it move the unit on")
 
     def _do_reinf(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
                   events: list[Event]) -> None:
@@ -116,6 +117,23 @@ class ReinfMixin(SeqBase):
                                           placed=list(top["entries"]))
         top["entries"] = {u: list(e) for u, e in entries.items()}
         self._enter(state, uid, path, events, "Strategic Reserve")
+
+    def _reserve_options(self, state: State, top: dict[str, Any]) -> list[str]:
+        """Every Strategic Reserve unit entering onto a From Moscow source
+        and stopping there (the shortest legal orders; a longer path moves on)."""
+        from pbem.games.ava import reinforce
+        b = self.board(state)
+        out = []
+        for u in reinforce.pool(b, SOVIET):
+            for h in sorted(reinforce.from_moscow(self.scn)):
+                for verb, mode in ENTRY_MODES.items():
+                    try:
+                        reinforce.check_strategic_reserve(b, state["turn"], {u: (mode, [h])},
+                                                          placed=list(top["entries"]))
+                    except IllegalOrder:
+                        continue
+                    out.append(f"{verb} {self.short(u)} {h}")
+        return out
 
     def _enter(self, state: State, uid: str, path: list[str], events: list[Event], what: str) -> None:
         self.place(state, uid, path[0])
@@ -166,9 +184,10 @@ class ReinfMixin(SeqBase):
         from pbem.games.ava import reinforce
         waiting = reinforce.army19_group(self.board(state))
         src = f" through {top['source']}" if top["source"] else " through one eastern-edge Soviet source"
+        # asked only while a unit can enter, so "done" (refused then) is not offered
         return Decision(self.seat_of(SOVIET), "army19", f"19th Army (15.3): every unit enters{src}: enter UNIT HEX "
-                        "... (senter: strategic)", tuple(self._army19_options(state, top, waiting) + ["done"]),
-                        hint="the path starts on the source hex")
+                        "... (senter: strategic)", tuple(self._army19_options(state, top, waiting)),
+                        hint="the path starts on the source hex; more hexes after it move the unit on")
 
     def _do_army19(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
                    events: list[Event]) -> None:

@@ -5,6 +5,8 @@ mixins; the cross-phase calls are declared here for the type checker."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from pbem.game import Decision, Event, Rng, State
@@ -19,6 +21,17 @@ from pbem.games.ava.profile import Profile
 # defender in a battle (A49: the seat owning the defending units).
 COMMAND_KINDS = frozenset({"move", "combat", "resolve", "pick", "advance"})
 DEFENDER_KINDS = frozenset({"retreat", "convert"})
+COMBO_LIST_LIMIT = 200     # list every selection while there are at most this many
+
+
+def selection_options(verb: str, pool: list[str], n: int, word: str = "ID") -> tuple[list[str], str]:
+    """Every choice of ``n`` of ``pool`` while few; else one worked example,
+    the template and the pool in the hint."""
+    n = min(n, len(pool))
+    if comb(len(pool), n) <= COMBO_LIST_LIMIT:
+        return [f"{verb} " + " ".join(c) for c in combinations(pool, n)], ""
+    return [f"{verb} " + " ".join(pool[:n]), f"{verb} " + " ".join([word] * n)], \
+        f"{word}: {n} different of {' '.join(pool)}"
 
 
 class SeqBase:
