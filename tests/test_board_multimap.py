@@ -119,6 +119,9 @@ def test_one_map_answers_exactly_as_its_grid(g, prefix, data):
     assert board.within(pa, r) == sorted(join(prefix, n) for n in g.within(a, r))
     assert board.by_distance(pa) == {d: tuple(sorted(join(prefix, n) for n in ring))
                                      for d, ring in g.by_distance(a).items()}
+    assert board.hex_id(*board.col_row(pa)) == pa
+    assert (board.first_col, board.last_col, board.first_row, board.last_row, board.offset) == \
+        (g.first_col, g.last_col, g.first_row, g.last_row, g.offset)
     off = g.hex_id(g.last_col + 1, g.last_row) if g.last_col < 99 else g.hex_id(g.first_col - 1, g.first_row)
     assert (join(prefix, off) in board) is False
     with pytest.raises(ValueError, match="off the map"):
@@ -260,6 +263,11 @@ def test_bad_boards_are_refused_in_one_line():
     with pytest.raises(ValueError, match="no seam joins"):
         board.distance("S:0101", "K:0101")
     assert set(board.by_distance("S:0101")[1]) == {"S:0102", "S:0201", "S:0202"}
+    assert board.col_row("K:0307") == (3, 7)
+    with pytest.raises(ValueError, match="draw each map's grid"):
+        board.hex_id(1, 1)
+    with pytest.raises(ValueError, match="no single grid"):
+        board.first_col
 
 
 def test_split_join_and_map_of():

@@ -210,6 +210,39 @@ class MultiMap:
         """(column, row) of ``h`` as printed on its own map."""
         return parse_hex(self.local(h)[1])
 
+    # A picture draws one printed sheet at a time (``grids[prefix]`` and
+    # :func:`split`); the single-sheet questions below have one answer only
+    # on a board of one map.
+    def _sheet(self, what: str) -> HexGrid:
+        if len(self.grids) != 1:
+            raise ValueError(f"{what}: a board of {len(self.grids)} maps has no single grid; "
+                             "draw each map's grid (MultiMap.grids) on its own")
+        return next(iter(self.grids.values()))
+
+    def hex_id(self, col: int, row: int) -> str:
+        """(column, row) -> board id, on a board of one map."""
+        return join(next(iter(self.grids)), self._sheet("hex_id").hex_id(col, row))
+
+    @property
+    def first_col(self) -> int:
+        return self._sheet("first_col").first_col
+
+    @property
+    def last_col(self) -> int:
+        return self._sheet("last_col").last_col
+
+    @property
+    def first_row(self) -> int:
+        return self._sheet("first_row").first_row
+
+    @property
+    def last_row(self) -> int:
+        return self._sheet("last_row").last_row
+
+    @property
+    def offset(self) -> str:
+        return self._sheet("offset").offset
+
     def __contains__(self, h: object) -> bool:
         try:
             grid, local = self.local(h)

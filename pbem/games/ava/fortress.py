@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from pbem.board import multimap
 from pbem.game import IllegalOrder
 from pbem.games.ava.board import Board
 from pbem.games.ava.model import AXIS, SOVIET, Scenario
@@ -137,7 +138,7 @@ def build(state: State, before: dict[str, int], after: dict[str, int]) -> None:
 # ------------------------------------------------------------ Stand Fast (16.2)
 def map_of(h: str) -> str:
     """The map a hex id belongs to ("S:4112" -> "S"; a single-map id -> "")."""
-    return h.split(":", 1)[0] if ":" in h else ""
+    return multimap.map_of(h)
 
 
 def stand_fast_removable(b: Board, turn: int, loc_hexes: Collection[str]) -> list[str]:

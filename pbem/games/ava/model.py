@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid, side_key
+from pbem.board.multimap import MultiMap
 
 AXIS, SOVIET = "axis", "soviet"
 SIDES = (AXIS, SOVIET)
@@ -53,11 +54,13 @@ class TerrainSpec:
 
 @dataclass(frozen=True)
 class HexMap:
-    """The map: geometry (a :class:`HexGrid`), what each hex holds and what
-    each hexside carries.  Hexes of the grid outside ``play_area`` are off
-    the map (AVA 2.1: beyond a scenario border)."""
+    """The map: geometry (a :class:`HexGrid`, or for the campaign's joined
+    sheets a :class:`MultiMap` whose hex ids carry their map, "S:4112"),
+    what each hex holds and what each hexside carries.  Hexes of the grid
+    outside ``play_area`` are off the map (AVA 2.1: beyond a scenario
+    border)."""
 
-    grid: HexGrid
+    grid: HexGrid | MultiMap
     play_area: frozenset[str]
     terrain: dict[str, str]                  # hex -> terrain name (plains when absent)
     cities: dict[str, str]                   # hex -> "city" | "major_city"

@@ -6,6 +6,10 @@ The file layout (TOML; every table described in ``scenarios/ava/README.md``)::
                  missing = ["map", "crt", ...]   # kinds of data still to transcribe
     [map]        first_col, last_col, first_row, last_row, offset ("odd-q"),
                  off_map = [hex, ...]            # grid hexes outside the play area
+                 -- or, several printed maps joined (the campaign):
+                 maps = { S = {name, first_col, last_col, first_row, last_row, offset}, K = {...} },
+                 [map.seams] S-K = { rows = [30, 1] }, pairs = ["S:xxxx|K:yyyy"]
+                 and every hex id below written with its map: "S:4112"
     [map.terrain]    light_woods = [...], heavy_woods, marsh, lake, mountain
     [map.cities]     major_city = [...], city = [...]
     [map.names]      "4112" = "Smolensk"
@@ -37,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid, side_key
+from pbem.board.multimap import MultiMap, seams_from_table
 from pbem.game import ScenarioError
 from pbem.games.ava.model import (
     HEXSIDE_FEATURES, SIDES, TERRAINS, ChitSpec, Crt, HexMap, Params, Scenario, TerrainSpec,
@@ -248,7 +253,7 @@ def _unit(uid: str, u: dict[str, Any]) -> UnitSpec:
         command_range=u.get("command_range"), flags=frozenset(u.get("flags", ())))
 
 
-def _chain_sides(chains: dict[str, list[str]], grid: HexGrid) -> frozenset[str]:
+def _chain_sides(chains: dict[str, list[str]], grid: HexGrid | MultiMap) -> frozenset[str]:
     out: set[str] = set()
     for name, chain in chains.items():
         for a, b in zip(chain, chain[1:]):
@@ -258,9 +263,26 @@ def _chain_sides(chains: dict[str, list[str]], grid: HexGrid) -> frozenset[str]:
     return frozenset(out)
 
 
+def _sheet(g: dict[str, Any], offset: str) -> HexGrid:
+    return HexGrid(int(g["first_col"]), int(g["last_col"]), int(g["first_row"]), int(g["last_row"]),
+                   g.get("offset", offset))
+
+
+def _grid(m: dict[str, Any]) -> HexGrid | MultiMap:
+    """One printed map, or (``maps``: prefix -> grid) several joined by
+    ``[map.seams]``, every hex id then carrying its map ("S:4112")."""
+    offset = m.get("offset", "odd-q")
+    maps = m.get("maps")
+    if maps is None:
+        return _sheet(m, offset)
+    if not isinstance(maps, dict) or not maps or not all(isinstance(g, dict) for g in maps.values()):
+        raise ValueError("map.maps: expected a table of maps by prefix, e.g. S = { first_col = 1, ... }")
+    seams, pairs = seams_from_table(m.get("seams") or {})
+    return MultiMap({str(p): _sheet(g, offset) for p, g in maps.items()}, seams, pairs)
+
+
 def _map(m: dict[str, Any]) -> HexMap:
-    grid = HexGrid(int(m["first_col"]), int(m["last_col"]), int(m["first_row"]), int(m["last_row"]),
-                   m.get("offset", "odd-q"))
+    grid = _grid(m)
     play = frozenset(grid.hexes()) - frozenset(m.get("off_map", ()))
     terrain: dict[str, str] = {}
     for name, hexes in (m.get("terrain") or {}).items():

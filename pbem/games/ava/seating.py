@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.board.multimap import map_of
 from pbem.game import ScenarioError, SeatSpec
 from pbem.game.contract import MAX_SEATS, MIN_SEATS
 from pbem.games.ava.model import AXIS, SIDES, SOVIET, Scenario
@@ -253,9 +254,16 @@ def from_roles(roles: Sequence[Role], mode: str = CONTROLLER, data: Mapping[str,
 
 
 def _prefixes(data: Mapping[str, Any]) -> dict[str, str]:
-    given = (data.get("map") or {}).get("prefixes")
+    """Map prefix -> map name: the joined maps' own names
+    (``[map.maps.S] name = "smolensk"``), else an older ``prefixes`` table
+    (name -> prefix), else the three AVA maps."""
+    m = data.get("map") or {}
+    maps = m.get("maps")
+    if isinstance(maps, dict) and maps:
+        return {str(p): str(g.get("name", p)) if isinstance(g, dict) else str(p) for p, g in maps.items()}
+    given = m.get("prefixes")
     if isinstance(given, dict) and given:
-        return {str(p): str(m) for m, p in given.items()}
+        return {str(p): str(name) for name, p in given.items()}
     return dict(DEFAULT_PREFIXES)
 
 
@@ -334,9 +342,8 @@ def side_seat(st: Seating, side: str) -> str:
 def sector_of(st: Seating, h: str) -> str | None:
     """The map of a map-qualified hex id (``S:4112`` -> smolensk), None for
     a one-map id."""
-    if ":" not in h:
-        return None
-    return st.prefixes.get(h.split(":", 1)[0])
+    prefix = map_of(h)
+    return st.prefixes.get(prefix) if prefix else None
 
 
 def _in_area(s: Seat, h: str) -> bool:
