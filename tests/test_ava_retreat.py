@@ -55,7 +55,8 @@ def test_tc17_10_6_retreat_example():
     legal = {p.hexes: p.steps for p in retreat.legal_paths(b, "179r", 2)}
     assert legal[("1524", "1625")] == 1          # a legal route, but its step loss can be avoided
     assert retreat.check_path(b, "179r", ["1624", "1625"], 2, loc_distance=loc).steps == 0
-    with pytest.raises(IllegalOrder, match="1524-1625 costs 1 step"):
+    with pytest.raises(IllegalOrder, match=r"^179th Rifle: 1524-1625 costs 1 step\(s\) against 0 for 1624-1625, "
+                       r"and it enters more hexes in enemy ZOC \(10.6\)$"):
         retreat.check_path(b, "179r", ["1524", "1625"], 2, loc_distance=loc)
 
 
@@ -64,6 +65,13 @@ def test_tc17_10_6_the_nearest_shortest_loc_decides_among_free_routes():
     # every free route ends in 1625, 1723, 1724 or 1725; the LOC is shortest from 1724
     opts = retreat.options(b, ["179r"], 2, loc_distance=lambda h: 1 if h == "1724" else 5)
     assert hexes(opts, "179r") == [("1624", "1724")]
+
+
+def test_tc17_10_6_a_refusal_names_the_priority_the_route_loses_on():
+    b = example()
+    loc = lambda h: 1 if h == "1724" else 5
+    with pytest.raises(IllegalOrder, match=r"against 0 for 1624-1724, and it ends where the LOC is longer \(10.6\)$"):
+        retreat.check_path(b, "179r", ["1624", "1625"], 2, loc_distance=loc)
 
 
 def test_tc17_10_6_a10_loss_outranks_the_loc():

@@ -120,9 +120,15 @@ class _LocNear:
         return _FAR, 0
 
 
-def _priorities(b: Board, uid: str, loc_distance: LocDistance) -> list[Callable[[list[str]], int]]:
+Criterion = tuple[str, Callable[[list[str]], int]]
+"""A retreat priority: what a route does worse when it scores higher (for
+the refusal line), and the score, lower is better."""
+
+
+def _priorities(b: Board, uid: str, loc_distance: LocDistance) -> list[Criterion]:
     steps = int(b.unit(uid)["steps"])
     side = b.spec(uid).side
+    start = str(b.unit(uid)["hex"])
     losses: dict[tuple[str, ...], int] = {}
     near = _LocNear(b, loc_distance)
 
@@ -136,7 +142,7 @@ def _priorities(b: Board, uid: str, loc_distance: LocDistance) -> list[Callable[
         return 1 if zoc(p) >= steps else 0
 
     def end(p: list[str]) -> str:
-        return p[-1] if p else str(b.unit(uid)["hex"])
+        return p[-1] if p else start
 
     def nearest(p: list[str]) -> int:
         return near(end(p))[0]
@@ -146,12 +152,18 @@ def _priorities(b: Board, uid: str, loc_distance: LocDistance) -> list[Callable[
 
     def shortfall(p: list[str]) -> int:
         # notes A11 / FFS [I]: a retreat ends as many hexes away as it runs when it can
-        return len(p) - b.map.distance(str(b.unit(uid)["hex"]), end(p))
+        return len(p) - b.map.distance(start, end(p))
 
     # Every route is at least the result's length: a longer one was forced on by over-stacking.
-    out: list[Callable[[list[str]], int]] = [elimination, zoc, len, shortfall, nearest]
+    out: list[Criterion] = [
+        ("eliminates the unit", elimination),
+        ("enters more hexes in enemy ZOC", zoc),
+        ("runs on further past over-stacked hexes", len),
+        ("ends nearer the start than it could", shortfall),
+        ("ends further from a hex with an LOC", nearest)]
     if b.profile.retreat_priority == "ava":
-        out.append(shortest)     # 10.6(6): the hex with the shortest LOC among the nearest
+        # 10.6(6): the hex with the shortest LOC among the nearest
+        out.append(("ends where the LOC is longer", shortest))
     return out
 
 
@@ -161,7 +173,8 @@ def best(b: Board, uid: str, length: int, *, loc_distance: LocDistance,
     when it is eliminated: no route at all, or every route costs all its
     steps."""
     by_route = {p.hexes: p for p in legal_paths(b, uid, length, surprise=surprise)}
-    chosen = kretreat.best_paths([list(h) for h in by_route], _priorities(b, uid, loc_distance))
+    keys = [score for _, score in _priorities(b, uid, loc_distance)]
+    chosen = kretreat.best_paths([list(h) for h in by_route], keys)
     out = tuple(by_route[tuple(p)] for p in chosen)
     if not out or out[0].steps >= int(b.unit(uid)["steps"]):
         return ()
@@ -178,7 +191,7 @@ def options(b: Board, uids: Iterable[str], length: int, *, loc_distance: LocDist
 def check_path(b: Board, uid: str, hexes: list[str], length: int, *, loc_distance: LocDistance,
                surprise: bool = False) -> RetreatPath:
     """The chosen route if the rules allow it, else IllegalOrder naming a
-    better one."""
+    better one and the priority the chosen one loses on (10.6)."""
     name = b.spec(uid).name
     chosen = best(b, uid, length, loc_distance=loc_distance, surprise=surprise)
     for p in chosen:
@@ -192,8 +205,17 @@ def check_path(b: Board, uid: str, hexes: list[str], length: int, *, loc_distanc
     if got is None:
         raise IllegalOrder(f"{name}: {'-'.join(hexes) or 'staying put'} is not a legal retreat of "
                            f"{length} (e.g. {better})")
-    raise IllegalOrder(f"{name}: {'-'.join(hexes)} costs {got.steps} step(s) or ends worse than "
-                       f"{better} ({chosen[0].steps} step(s)) (10.6)")
+    why = _worse_on(_priorities(b, uid, loc_distance), list(hexes), list(chosen[0].hexes))
+    raise IllegalOrder(f"{name}: {'-'.join(hexes)} costs {got.steps} step(s) against {chosen[0].steps} for "
+                       f"{better}, and it {why} (10.6)")
+
+
+def _worse_on(criteria: list[Criterion], route: list[str], best_route: list[str]) -> str:
+    """The first priority on which ``route`` scores worse than ``best_route``."""
+    for label, score in criteria:
+        if score(route) != score(best_route):
+            return label
+    return "is not among the best routes"
 
 
 __all__ = ["LocDistance", "RetreatOptions", "RetreatPath", "best", "check_path", "fits",
