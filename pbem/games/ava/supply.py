@@ -93,12 +93,21 @@ def _along(b: Board, side: str, sides: frozenset[str]) -> Step:
     return lambda a, c: side_key(a, c) in sides and base(a, c)
 
 
-def _network_then(b: Board, side: str, sources: Iterable[str], sides: frozenset[str], off: int) -> dict[str, int]:
-    """Along ``sides`` (railroad or road hexsides) from the sources as far as
-    the line goes, then up to ``off`` hexes anywhere."""
+def _network_legs(b: Board, side: str, sources: Iterable[str], sides: frozenset[str],
+                  off: int) -> tuple[dict[str, int], dict[str, int]]:
+    """The two legs of a line along a network: the hexes reached along
+    ``sides`` (railroad or road hexsides) from the sources, each at its
+    distance along it, and the hexes within ``off`` more hexes of a
+    passable network hex, each at its distance from the network."""
     network = _trace(b, side, sources, _along(b, side, sides), None)
     passable = _passable(b, side)
-    found = _trace(b, side, [h for h in network if passable(h)], _step(b, side), off)
+    return network, _trace(b, side, [h for h in network if passable(h)], _step(b, side), off)
+
+
+def _network_then(b: Board, side: str, sources: Iterable[str], sides: frozenset[str], off: int) -> dict[str, int]:
+    """Along ``sides`` from the sources as far as the line goes, then up to
+    ``off`` hexes anywhere: hex -> hexes off the network (0 on it)."""
+    network, found = _network_legs(b, side, sources, sides, off)
     for h in network:
         found[h] = 0
     return found
@@ -206,10 +215,7 @@ def loc_rail_lines(b: Board, uid: str, *, without_lines: Iterable[str] = ()) -> 
         return None
     banned = set(without_lines)
     sides = _rail_sides(b, banned)
-    sources = sorted(b.map.supply.get(AXIS, ()))
-    network = _trace(b, AXIS, sources, _along(b, AXIS, sides), None)
-    passable = _passable(b, AXIS)
-    off = _trace(b, AXIS, [r for r in network if passable(r)], _step(b, AXIS), AXIS_OFF_RAIL)
+    network, off = _network_legs(b, AXIS, sorted(b.map.supply.get(AXIS, ())), sides, AXIS_OFF_RAIL)
     if h not in network and h not in off:
         return None
     rail_end = h if h in network else _back(b, off, h, _step(b, AXIS), lambda x: off[x] == 0)[-1]
