@@ -302,3 +302,15 @@ def test_12_1_2_units_enter_the_stavka_box_stacked_with_an_hq_corps_to_standard(
     assert "enter i0" in r.pending(st).options
     vrhelp.order(r, st, "soviet", "enter i0 s0", dice)
     assert st["units"]["i0"]["box"] == "stavka" and st["units"]["i0"]["steps"] == 1
+
+
+def test_9_1_1_the_sitrep_shows_each_to_box_count_and_mode_never_the_faces():
+    r = _rules({"N": ("5220", "movement"), "CN": ("5420", "offensive")}, cities={"major": ["5420"]})
+    st = vrhelp.engine_state(r, {"g": "4820"}, _frame(), phase="support")
+    hs = vrhelp.give_supports(st, "soviet", ["zhukov", "partisans"])
+    st["supports"]["soviet"]["box"] = {hs[0]: "CN", hs[1]: "CN"}
+    block = next(b for b in r.view(st, "german").blocks if b.title == "situation")
+    text = "\n".join(block.lines)
+    assert "CN 5420 (Offensive Mode, 2 Support(s) in its box)" in text
+    assert "N 5220 (Movement Mode, 0 Support(s) in its box)" in text
+    assert "Zhukov" not in "\n".join(b2 for b in r.view(st, "german").blocks if hasattr(b, "lines") for b2 in b.lines)

@@ -23,7 +23,16 @@ def read(name: str) -> dict:
 
 
 def test_every_rulebook_scenario_has_a_file():
-    assert {p.stem for p in FOLDER.glob("*.toml")} == set(PUBLISHED) | {"practice-basic"}
+    assert {p.stem for p in FOLDER.glob("*.toml")} == set(PUBLISHED) | {"practice-basic", "practice-advanced"}
+
+
+def test_the_advanced_practice_file_is_labelled_practice_and_complete():
+    data = read("practice-advanced")
+    assert data["scenario"]["practice"] and "PRACTICE DATA" in data["scenario"]["notice"]
+    assert data["scenario"]["rules"] == "bagration" and not scenario.gaps(data)
+    scn = scenario.load(data)
+    assert scn.end_of_reich is not None and set(scn.card.markers["tos"]) == {"N", "CN", "S", "CS"}
+    assert {scn.map.names[h] for h in ("5335", "5435", "4935")} == {"Iasi", "Chisinau", "Galati"}
 
 
 @pytest.mark.parametrize("name", sorted(PUBLISHED))

@@ -35,6 +35,8 @@ def demo_order(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | s
         return _pick(r, state, d)
     if d.kind == "capitulate":
         return _capitulate(r, state, d)
+    if d.kind in ("priority", "stavka", "to-mode", "stavka-enter"):
+        return _advanced(r, state, d)
     for text in d.options + ("pass", "done"):
         try:
             order = r.parse(text, state, d.seat)
@@ -69,6 +71,31 @@ def _capitulate(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
             if legal(r, state, d.seat, order):
                 return order
     return {"verb": "pass"}
+
+
+def _advanced(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
+    """The Advanced Soviet decisions: the Priority TO turns with the turns
+    (11.3.1); the Priority TO appeals to the strategic reserve and the
+    Movement-Mode TOs ask to move (§12); modes stay; nothing enters the
+    Stavka box."""
+    from pbem.games.vr import tos
+    ts = sorted(state["tos"])
+    if d.kind == "priority" and len(ts) > 1:
+        k = state["turn"] % len(ts)
+        order = {"verb": "priority", "to": ts[k], "secondary": ts[(k + 1) % len(ts)], "large": False}
+        if legal(r, state, d.seat, order):
+            return order
+    if d.kind == "stavka":
+        t = tos.turn_state(state)
+        wish = [[t["priority"], "reserve"]] if t.get("priority") else []
+        wish += [[to, "move"] for to in ts if state["tos"][to]["mode"] == "movement" and to != t.get("priority")]
+        for appeals in (wish, wish[:1]):
+            order = {"verb": "appeal", "appeals": appeals}
+            if appeals and legal(r, state, d.seat, order):
+                return order
+    if d.kind in ("to-mode", "stavka-enter"):
+        return {"verb": "done"}
+    return d.options[0] if d.options else {"verb": "done"}
 
 
 def _targets(r: Any, state: dict[str, Any], side: str) -> list[str]:

@@ -41,8 +41,31 @@ def _situation(r: Any, state: dict[str, Any], seat: str | None) -> TextBlock:
                      f"{a['max'] if a['max'] is not None else '-'}; Dismissals {a['dismissals']}"
                      + ("; the next German Movement phase is halved" if a["moves"] else ""))
     if state.get("tos"):
-        lines.append("Theaters of Operation: " + ", ".join(f"{to} {m['hex']} ({m['mode']})"
-                                                          for to, m in sorted(state["tos"].items())))
+        from pbem.games.vr.seq_support import boxes
+        by_box = boxes(state)
+        lines.append("Theaters of Operation: " + ", ".join(
+            f"{to} {m['hex']} ({m['mode'].title()} Mode, {len(by_box.get(to, []))} Support(s) in its box)"
+            for to, m in sorted(state["tos"].items())))
+        t = state.get("to_turn") or {}
+        if t.get("turn") == state["turn"] and t.get("priority"):
+            lines.append(f"Priority TO {t['priority']}, Secondary TO {t['secondary']}"
+                         + ("; Large Offensive" if t.get("large") else ""))
+    stavka = sorted(u for u, x in state["units"].items() if x["box"] == "stavka")
+    if stavka:
+        lines.append("Stavka box: " + " ".join(stavka))
+    e = state.get("eor")
+    if e:
+        lines.append(f"End of Reich marker {e['square']}; End-of-Reich Supports added to the German pool "
+                     f"{len(state['supports']['german'].get('eor', []))}"
+                     + ("; last mobilization" if e["square"] < 6 else ""))
+    c = state.get("capitulation")
+    if c:
+        allies = state["allies"]
+        word = {"soviet": "Soviet-allied", "out": "out of the war"}
+        lines.append("Axis allies: " + ", ".join(f"{n} {word.get(allies.get(k, ''), 'German-allied')}"
+                                                  for k, n in (("rum", "Romania"), ("hun", "Hungary")))
+                     + ("; Hungary never capitulates" if c["hun_never"] else "")
+                     + ("; Hungarian armistice" if c["armistice"] else ""))
     halt = state.get("haltebefehl") or {}
     if halt:
         lines.append("Haltebefehl: " + ", ".join(f"{h} ({k})" for h, k in sorted(halt.items())))
