@@ -2,7 +2,7 @@
 turn, how many, what must go in, what is held in hand, what is forced at the
 end of the cup (AVA 6, 7, 15.2, 17.2, 18.x; FFS 6, 7, 15.2, 16.2).
 
-Pure functions; the integrator keeps the cup itself with
+Pure functions; the sequence of play (``seq_command.py``) keeps the cup itself with
 :mod:`pbem.board.chitcup` and calls these to check and to resolve.
 
 State keys read here (beside ``state["units"]``):
@@ -310,7 +310,7 @@ class ReserveLimits:
     """What a unit activated by Reserve/OKH may do: ``strategic`` movement
     allowed; ``mp_half`` its allowance halved (rounded down, FFS notes 8
     #59); ``attack`` "full", "half" or "none"; ``ezoc``: may enter and leave
-    enemy ZOC.  The movement limits are MOVE's (``movement.reserve_out_*``),
+    enemy ZOC.  The movement limits are :mod:`movement`'s (``reserve_out_*``),
     which the move itself applies: one reading of 17.2 / 16.2."""
 
     strategic: bool = True
@@ -325,7 +325,7 @@ def reserve_limits(scn: Scenario, profile: Profile, kind: str, in_range: bool) -
     of another HQ, half MP (normal or strategic movement, notes #59) and no
     attack.  OKH: no limit.  AVA 18.1
     (``reserve_no_ezoc``): Reserve units never enter or leave enemy ZOC and
-    never attack.  ``in_range`` is the integrator's (activation's) answer."""
+    never attack.  ``in_range`` is :func:`activation.in_command_range`'s answer."""
     if kind != "reserve":
         return ReserveLimits()
     strategic, mp_half, attack = True, False, "full"

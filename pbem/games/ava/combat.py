@@ -4,7 +4,7 @@ losses and where eliminated units go.
 
 Everything is a pure function of a :class:`Board` except
 :func:`apply_losses`, which writes the owner's allocation into the state.
-The sequence of play (``rules.py``) asks for odds and options and applies
+The Combat Segment (``seq_combat.py``) asks for odds and options and applies
 the choices.  The AVA and FFS rulebooks part in a few places; each is a
 field of the :class:`Profile` (``profile.halving``, ``fortress_defence``,
 ``fortress_conversion``, ``zero_defence_*``, ``lone_hq_attackable``,

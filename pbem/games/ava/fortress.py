@@ -11,7 +11,7 @@ start + those placed).  The scenario's ``fortress_markers`` is one count
 for the whole scenario, or a table map prefix -> count: 14.3 ties the
 markers to their map.
 
-LOC is MOVE's: the callers pass ``supply.loc(b, "soviet")`` (the hexes a
+LOC is :mod:`supply`'s: the callers pass ``supply.loc(b, "soviet")`` (the hexes a
 Soviet LOC reaches).  Hex ids of a campaign carry their map as a prefix
 ("S:4112"); "one per map" (16.2) reads it.
 """

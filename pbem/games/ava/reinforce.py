@@ -1,7 +1,7 @@
 """Reinforcements and the boxes around the map (AVA 11.2, 12, 15.3, 15.4,
 17.3, 18.2, 5.0(5); FFS 11.2, 12, 15.3, 15.4, 16.3).
 
-Pure checks over a :class:`Board`, and small writers the integrator calls
+Pure checks over a :class:`Board`, and small writers the sequence of play calls
 once a check has passed.  Where a unit is, in the state: ``hex`` on the map,
 else ``box``: ``available`` (the side's Available Box), ``eliminated``,
 ``withdrawn`` (AVA 18.2), ``track:N`` (on the turn track, entering on Turn
@@ -9,7 +9,7 @@ N: the 19th Army, transferred HQs, AVA 18.1's 3PzG units).  A unit with
 ``"extra": True`` in the Available Box came there from the track and
 enters outside the turn's count (17.3, 18.1; notes A31).
 
-Where eliminated units go is COMBAT's :func:`pbem.games.ava.combat.eliminated_to`.
+Where eliminated units go is :func:`pbem.games.ava.combat.eliminated_to`.
 """
 from __future__ import annotations
 
@@ -24,8 +24,6 @@ from pbem.games.ava.model import AXIS, SIDE_NAME, SOVIET, Scenario
 State = dict[str, Any]
 NATIONALITIES = {AXIS: ("ger", "rum"), SOVIET: ("sov",)}
 NAT_NAME = {"ger": "German", "rum": "Romanian", "sov": "Soviet"}
-
-MoveCheck = Callable[..., int]
 
 
 # ------------------------------------------------------------ the count (12.2)
@@ -73,8 +71,8 @@ def pool(b: Board, side: str) -> list[str]:
 def check_placement(b: Board, side: str, turn: int, placements: Mapping[str, str], rail_hexes: Collection[str]) -> None:
     """A Reinforcements order: ``placements`` unit -> hex.  Units from the
     Available Box (or the extras), at most the number due per nationality
-    (a shortfall is lost, 12.2), each on a hex of ``rail_hexes`` (MOVE's
-    ``supply.rail_entry_hexes``: rail back to a source, clear of enemy
+    (a shortfall is lost, 12.2), each on a hex of ``rail_hexes``
+    (``supply.rail_entry_hexes``: rail back to a source, clear of enemy
     ZOC), never on an enemy unit, two units a hex at most with those there."""
     counted = set(pool(b, side))
     extra = set(extras(b, side, turn))
@@ -130,17 +128,16 @@ def to_box(state: State, uids: Sequence[str], box: str) -> None:
 # ------------------------------------------------- entry from a map edge
 def entry_cost(b: Board, uid: str, h: str, mode: str) -> int | None:
     """Half MP to enter ``h`` from off the map (19A, Strategic Reserve; notes
-    A25, FFS #50): MOVE's price of an entry hex (its road when it has one,
+    A25, FFS #50): the movement module's price of an entry hex (its road when it has one,
     1 MP, 1/2 MP strategic; else its terrain, normal movement only; +2 MP
     into enemy ZOC, which strategic movement may not enter).  None: not
     allowed."""
     return movement.mover(b, uid, mode, entering=True).entry(h)[0]
 
 
-def check_entry(b: Board, uid: str, path: Sequence[str], mode: str, sources: Collection[str],
-                move_check: MoveCheck | None = None) -> int:
+def check_entry(b: Board, uid: str, path: Sequence[str], mode: str, sources: Collection[str]) -> int:
     """One unit entering the map at ``path[0]`` (one of ``sources``) and
-    moving on along ``path``; returns the half MP spent.  The move is MOVE's
+    moving on along ``path``; returns the half MP spent.  The move is
     ``movement.check_move(entering=True)``: the entry hex paid first, and
     the move never began in a hex of the map, so no unbridged major-river
     crossing in it (AVA 9.2, FFS 9.2.1(1) #21).  The end hex's stacking is
@@ -148,7 +145,7 @@ def check_entry(b: Board, uid: str, path: Sequence[str], mode: str, sources: Col
     name = b.spec(uid).name
     if not path or path[0] not in sources:
         raise IllegalOrder(f"{name} enters at one of {', '.join(sorted(sources))}, not {path[0] if path else 'nowhere'}")
-    spent = int((move_check or movement.check_move)(b, uid, list(path), mode, entering=True))
+    spent = movement.check_move(b, uid, list(path), mode, entering=True)
     end = path[-1]
     _check_room(b, b.spec(uid).side, name, end, {end: 0})
     return spent
@@ -167,12 +164,12 @@ def from_moscow(scn: Scenario) -> frozenset[str]:
 
 
 def check_strategic_reserve(b: Board, turn: int, entries: Mapping[str, tuple[str, Sequence[str]]],
-                            placed: Collection[str] = (), move_check: MoveCheck | None = None) -> None:
+                            placed: Collection[str] = ()) -> None:
     """Strategic Reserve units: ``entries`` unit -> (mode, path from a From
     Moscow source).  Up to the turn's SR size, chosen freely from the
     Soviet Available Box beside the units ``placed`` as regular
     reinforcements.  Entries are checked one after another on ``b`` as
-    given; the integrator applies them in the same order."""
+    given; the caller applies them in the same order."""
     size = strategic_reserve_size(b.scn, turn)
     if len(entries) > size:
         raise IllegalOrder(f"up to {size} Strategic Reserve unit(s) on Turn {turn}, not {len(entries)} (15.4)")
@@ -181,7 +178,7 @@ def check_strategic_reserve(b: Board, turn: int, entries: Mapping[str, tuple[str
         name = b.spec(uid).name if uid in b.scn.units else uid
         if uid not in avail or uid in placed:
             raise IllegalOrder(f"{name} is not in the Soviet Available Box")
-        check_entry(b, uid, path, mode, from_moscow(b.scn), move_check)
+        check_entry(b, uid, path, mode, from_moscow(b.scn))
 
 
 # ------------------------------------------------- 19th Army (15.3)
@@ -199,8 +196,7 @@ def army19_sources(scn: Scenario) -> frozenset[str]:
     return soviet & east if east is not None else soviet
 
 
-def check_army19(b: Board, turn: int, entries: Mapping[str, tuple[str, Sequence[str]]],
-                 move_check: MoveCheck | None = None) -> str:
+def check_army19(b: Board, turn: int, entries: Mapping[str, tuple[str, Sequence[str]]]) -> str:
     """The 19th Army's entry when its chit is drawn (AVA 15.3 on Turn 3;
     notes A24 and FFS 15.3(1): a later draw will do): the whole waiting
     group, every unit through the same eastern-edge source of the Soviet's
@@ -218,7 +214,7 @@ def check_army19(b: Board, turn: int, entries: Mapping[str, tuple[str, Sequence[
         raise IllegalOrder("the 19th Army enters through one supply source hex (15.3)")
     source = starts.pop()
     for uid, (mode, path) in entries.items():
-        check_entry(b, uid, path, mode, army19_sources(b.scn), move_check)
+        check_entry(b, uid, path, mode, army19_sources(b.scn))
     return source
 
 
@@ -226,7 +222,7 @@ def check_army19(b: Board, turn: int, entries: Mapping[str, tuple[str, Sequence[
 def check_to_available(b: Board, uids: Sequence[str], has_loc: Callable[[str], bool]) -> None:
     """Axis units sent to the Axis Available Box at a Supply Check (AVA 11.2:
     any unit that traces an LOC; FFS 11.2.1: and not in enemy ZOC).
-    ``has_loc(uid)`` is MOVE's ``supply.has_loc`` bound to the board."""
+    ``has_loc(uid)`` is ``supply.has_loc`` bound to the board."""
     for uid in uids:
         spec = b.scn.units.get(uid)
         if spec is None or spec.side != AXIS or not b.unit(uid).get("hex"):
@@ -269,7 +265,7 @@ def check_withdrawal(b: Board, turn: int, uids: Sequence[str]) -> int:
 def check_hq_transfer(b: Board, uid: str, has_loc: bool, *, in_range: bool = True, activated: str = "") -> str:
     """Optional HQ transfer to the next turn's space of the track; returns
     that box.  AVA 17.3: another HQ within command range of the HQ just
-    activated (``in_range``, MOVE's activation), with an LOC.  FFS 16.3:
+    activated (``in_range``, from :mod:`activation`), with an LOC.  FFS 16.3:
     any HQ with an LOC, not in enemy ZOC (taken at the owner's Supply
     Check, notes #60)."""
     spec = b.scn.units.get(uid)

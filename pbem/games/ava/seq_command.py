@@ -24,7 +24,8 @@ from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.ava import controller, reinforce
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
 from pbem.games.ava.seating import CONTROLLER, VARIANT
-from pbem.games.ava.seqbase import SeqBase, selection_options
+from pbem.games.ava.seqbase import SeqBase
+from pbem.games.ava.seqbase import selection_options as selection_options  # re-exported: seq_master's import
 
 SEALED = "sealed:"         # a cup token "sealed:<handle>": a chit still face down
 

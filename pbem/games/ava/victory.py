@@ -19,8 +19,8 @@
 
 Every number comes from ``VictorySpec.points`` where the scenario gives it,
 else the rulebook's value below.  The LOC test is the caller's:
-``has_loc(side, hex)`` (MOVE's ``supply.loc`` sets).  Control is
-``state["control"]`` (the integrator records who last entered any hex that
+``has_loc(side, hex)`` (``supply.loc`` sets).  Control is
+``state["control"]`` (``seq_ops.entered`` records who last entered any hex that
 scores, supply sources included, notes A36).
 
 State read: ``state["stand_fast"]``; ``state["vp_awards"]`` (FFS timed and
