@@ -278,8 +278,8 @@ class CombatMixin(SeqBase):
         if not choices:
             f["stage"] = "advance"
             return True
-        doomed = {u: 99 for u, p in choices.items() if not p}
-        if doomed:
+        doomed = [u for u, p in choices.items() if not p]
+        if doomed:      # 10.6(7): no route, or every route costs all its steps
             events.append(Event(f"{', '.join(self.name(u) for u in doomed)} cannot retreat (10.6)"))
             self.lose_steps(state, {u: state["units"][u]["steps"] for u in doomed}, "combat", events)
             return True

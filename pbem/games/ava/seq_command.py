@@ -429,16 +429,18 @@ class CommandMixin(SeqBase):
             state["commander"] = None
 
     # ----------------------------------------------------- end of the cup
-    def _end_of_cup(self, state: State) -> tuple[list[str], list[str]]:
+    def _end_of_cup(self, state: State) -> tuple[list[str], list[str], list[str]]:
+        """The held chits at the end of the cup: (forced, optional, the
+        Axis's forced interrupts, which he plays in the order he likes, A28)."""
         from pbem.games.ava import chits
-        return chits.end_of_cup(self.profile, self.scn, state["hand"])
+        forced, optional = chits.end_of_cup(self.profile, self.scn, state["hand"])
+        return forced, optional, [c for c in forced if self.scn.chits[c].side == AXIS]
 
     def _auto_endcup(self, state: State, top: dict[str, Any], rng: Rng, events: list[Event]) -> bool:
         """AVA 7.3: an unplayed interrupt is played before the End Phase (two:
         the Axis orders them, A28); FFS 7.3.3: it may be.  A Reinforcements
         chit held under Zhukov is played after them (A29)."""
-        forced, optional = self._end_of_cup(state)
-        axis_forced = [c for c in forced if self.scn.chits[c].side == AXIS]
+        forced, optional, axis_forced = self._end_of_cup(state)
         if len(axis_forced) > 1 or (not axis_forced and optional):
             return False
         if forced:
@@ -452,16 +454,14 @@ class CommandMixin(SeqBase):
         return True
 
     def _ask_endcup(self, state: State, top: dict[str, Any]) -> Decision:
-        forced, optional = self._end_of_cup(state)
-        axis_forced = [c for c in forced if self.scn.chits[c].side == AXIS]
+        _, optional, axis_forced = self._end_of_cup(state)
         opts = [f"interrupt {c}" for c in axis_forced or optional] + ([] if axis_forced else ["interrupt no"])
         return Decision(self.seat_of(AXIS), "endcup", "the cup is empty: play which held interrupt? (7.3)",
                         tuple(opts), policy="interrupt")
 
     def _do_endcup(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
                    events: list[Event]) -> None:
-        forced, optional = self._end_of_cup(state)
-        axis_forced = [c for c in forced if self.scn.chits[c].side == AXIS]
+        _, optional, axis_forced = self._end_of_cup(state)
         if order["verb"] != "interrupt":
             raise IllegalOrder("answer interrupt CHIT" + ("" if axis_forced else " or interrupt no"))
         cid = order.get("chit")
