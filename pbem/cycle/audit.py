@@ -33,6 +33,17 @@ def disclosures(gf: GameFile) -> dict[str, dict[str, Any]]:
     return out
 
 
+def by_exchange(disclosures: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Exchange number -> the part its sender disclosed for it (in a game
+    whose players moved, a player's disclosure names the seat he holds at
+    the end, his exchanges the seats he held then)."""
+    out: dict[str, Any] = {}
+    for secrets in disclosures.values():
+        for n, part in secrets.items():
+            out.setdefault(n, part)
+    return out
+
+
 def disclosed(m: Match) -> set[str]:
     return {ex["side"] for ex in m.exchanges if ex["kind"] == "disclose"}
 
@@ -73,19 +84,32 @@ def step(m: Match, ex: Exchange, where: str) -> None:
     check_complete(m, seat, ex.get("secrets"), where)
 
 
+def sent_by_player(m: Match, seat: str) -> list[Exchange]:
+    """The exchanges the player now holding ``seat`` sent (under whatever
+    seat he held then)."""
+    player = m.seats[seat].player or seat if seat in m.seats else seat
+    return [ex for ex in m.exchanges if m.sent_by.get(ex["n"], ex["side"]) == player]
+
+
 def check_complete(m: Match, seat: str, secrets: Any, where: str) -> None:
-    """A disclosure opens every sealed part ``seat`` sent, and nothing else."""
-    from pbem.cycle.write import sealed_hash
+    """A disclosure opens every sealed part ``seat``'s player sent, and
+    nothing else: each own part matching its ``sealed_hash``, each part for
+    the team (under ``team``) its ``team_hash``."""
+    from pbem.cycle.write import sealed_hash, team_hash
 
     if not isinstance(secrets, dict):
         raise Verification(f"{where}: the disclosure carries no secrets table")
-    sealed = {str(ex["n"]): ex for ex in m.exchanges if ex["side"] == seat and "sealed" in ex}
+    sealed = {str(ex["n"]): ex for ex in sent_by_player(m, seat) if "sealed" in ex}
     for n, ex in sealed.items():
         part = secrets.get(n)
-        if part is None:
+        if not isinstance(part, dict):
             raise Verification(f"{where}: the disclosure does not open the sealed part of exchange {n}")
-        if sealed_hash(part) != ex.get("sealed_hash"):
+        own = {k: v for k, v in part.items() if k != "team"}
+        if sealed_hash(own) != ex.get("sealed_hash"):
             raise Verification(f"{where}: what is disclosed for exchange {n} is not what was sealed there")
+        if ("team" in part) != ("team_hash" in ex) or ("team" in part and team_hash(part["team"]) != ex["team_hash"]):
+            raise Verification(f"{where}: what is disclosed of exchange {n}'s team part is not what was sealed "
+                               "to the team")
     extra = sorted(set(secrets) - set(sealed), key=lambda k: (len(k), k))
     if extra:
         raise Verification(f"{where}: the disclosure names exchange {extra[0]}, which sealed nothing of {seat}'s")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import InvalidFile
-from pbem.game import Decision, Event, Order, Rules, SeatSpec, public
+from pbem.game import Decision, Event, Order, Rules, SeatSpec, public, team_part
 from pbem.protocol.canon import RecordMemo, canonical_spliced, digest, largest_table, sha256
 from pbem.protocol.types import EngineState as EngineState
 from pbem.protocol.types import Exchange
@@ -44,6 +44,7 @@ class Seat:
     next_chain_n: int = 0
     revealed_at: int = 0          # the exchange of the latest reveal (0: still the anchor)
     secret_commit: str = ""       # the commitment to the seat's secret seed
+    player: str = ""              # the seat this player joined as (a game may move players: seat_players)
 
     @property
     def name(self) -> str:
@@ -114,11 +115,15 @@ class Match:
         self.my_seeds: list[tuple[bytes, int]] = []     # (seed, chain_n), oldest first
         self.my_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: secret}
         self.disclosures: dict[str, Any] = {}
+        self.disclosed_parts: dict[str, Any] = {}        # exchange n (text) -> its sender's disclosed part (audit)
         self.snapshots = Snapshots()                     # the engine state after each exchange
         self.rewind_offer: dict[str, Any] | None = None
         self.secret_seeds: dict[str, bytes] = {}         # seat -> secret seed, where this program knows it
         self.anchors_fixed_at = 0                        # the exchange of the last join (or the new game)
         self.forfeits: dict[str, int] = {}               # seat -> exchange that recorded its forfeit
+        self.team_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: team secret}, where known
+        self.sent_by: dict[int, str] = {}                # exchange n -> its sender's player (the seat he joined as)
+        self.reseated_at = 0                             # the exchange after which players last moved
         # Speed only: the canonical bytes of unchanged unit records, reused
         # by the state hash of every exchange (never kept with the match).
         self.records_memo = RecordMemo()
@@ -127,6 +132,22 @@ class Match:
 
     def side_of(self, seat: str) -> str:
         return next(s.side for s in self.seat_specs if s.name == seat)
+
+    def team(self, seat: str) -> list[str]:
+        """The seats of ``seat``'s side, ``seat`` included, in seat order:
+        who can open a part it seals to its team."""
+        side = self.side_of(seat)
+        return [s for s in self.seat_names if self.side_of(s) == side]
+
+    def has_team(self, seat: str) -> bool:
+        return len(self.team(seat)) > 1
+
+    def sides_of(self) -> dict[str, str]:
+        return {s.name: s.side for s in self.seat_specs}
+
+    def player_seat(self, player: str) -> str:
+        """The seat the player who joined as ``player`` holds now."""
+        return next((name for name, seat in self.seats.items() if (seat.player or name) == player), player)
 
     def others(self, seat: str | None) -> list[str]:
         """Every seat but ``seat``, in seat order."""
@@ -138,9 +159,9 @@ class Match:
         a stream keyed only by anchors and that seat's own reveals could have
         been ground by it offline; the stream is fresh once another seat has
         revealed since."""
-        last = self.exchanges[self.anchors_fixed_at - 1]["side"] if self.anchors_fixed_at else None
+        last = self.sent_by.get(self.anchors_fixed_at)
         for name, seat in self.seats.items():
-            if name == last:
+            if (seat.player or name) == last:
                 continue
             if (n if name == sender else seat.revealed_at) > self.anchors_fixed_at:
                 return True
@@ -237,7 +258,9 @@ def public_engine_state(es: EngineState) -> dict[str, Any]:
 
 
 def public_order(order: Order) -> Order:
-    return {k: v for k, v in order.items() if k != "secret"}
+    """An order as the file shows it: its secret part (sealed to its owner)
+    and its team part (sealed to its owner's side) removed."""
+    return {k: v for k, v in order.items() if k not in ("secret", "team_secret")}
 
 
 class Snapshots:
@@ -286,23 +309,33 @@ def fast_copy(value: Any) -> Any:
         return copy.deepcopy(value)
 
 
-def mask_hidden(state: dict[str, Any], known: set[str]) -> None:
-    """Blank every seat's hidden part that this program may not hold."""
+def known_parts(known: set[str], sides: dict[str, str] | None = None) -> set[str]:
+    """The hidden parts a program holding the secrets of the ``known`` seats
+    may hold: theirs, and their sides' team parts."""
+    sides = sides or {}
+    return set(known) | {team_part(sides.get(s, s)) for s in known}
+
+
+def mask_hidden(state: dict[str, Any], known: set[str], sides: dict[str, str] | None = None) -> None:
+    """Blank every hidden part that this program may not hold: a seat's,
+    unless known; a team's, unless a seat of that side is known."""
     hidden = state.get("hidden")
     if isinstance(hidden, dict):
+        keep = known_parts(known, sides)
         for seat in list(hidden):
-            if seat not in known:
+            if seat not in keep:
                 hidden[seat] = None
 
 
-def initial_engine_state(rules: Rules, seats: list[str], known: set[str]) -> EngineState:
+def initial_engine_state(rules: Rules, seats: list[str], known: set[str],
+                         sides: dict[str, str] | None = None) -> EngineState:
     """The engine state before exchange 1's effects: the game's initial state
     with every hidden part this program may not hold blanked, and (games with
     hidden items) the public record of commitments."""
     from pbem.cycle import hidden
 
     state = rules.initial_state()
-    mask_hidden(state, known)
+    mask_hidden(state, known, sides)
     es = fresh_engine_state(state, seats)
     hidden.add_to_engine_state(es, rules, seats)
     return es
@@ -311,3 +344,66 @@ def initial_engine_state(rules: Rules, seats: list[str], known: set[str]) -> Eng
 def fresh_engine_state(game_state: dict[str, Any], seats: list[str]) -> EngineState:
     return {"game": game_state, "policies": {s: {} for s in seats}, "ended": None,
             "draw_offer": None, "deferred": None}
+
+
+# ------------------------------------------------------------- moving players
+
+def reseat(m: Match, moved: dict[str, str], n: int) -> None:
+    """After exchange ``n``: the players move as the game's ``seat_players``
+    says (seat -> the seat its player joined as; a seat it does not name
+    keeps, or gets back, the player who joined as it).  Each player takes
+    his identity, dice chain and secret seed along; the seats' hidden parts
+    must still be the initial state's (the game's contract), so a player's
+    program takes the initial part of the seat it now holds and blanks the
+    one it left."""
+    want = {seat: moved.get(seat, seat) for seat in m.seat_names}
+    if sorted(want.values()) != sorted(m.seat_names):
+        raise Verification(f"exchange {n}: the game moves the players to no proper seating ({want})")
+    current = {seat: (m.seats[seat].player or seat) for seat in m.seat_names}
+    if want == current:
+        return
+    if not m.joined():
+        raise Verification(f"exchange {n}: players move before every seat has joined")
+    by_player = {(s.player or name): s for name, s in m.seats.items()}
+    seeds = {(m.seats[name].player or name): v for name, v in m.secret_seeds.items()}
+    mine = (m.seats[m.me].player or m.me) if m.me else None
+    known_players = {(m.seats[k].player or k) for k in m.known if k in m.seats}
+    fresh = m.rules.initial_state().get("hidden") or {}
+    hidden = m.es["game"].get("hidden")
+    if isinstance(hidden, dict) and len(known_players) == len(m.seat_names):
+        for seat in m.seat_names:      # every part known (the audit): each must be as it started
+            if seat in fresh and canonical_equal(hidden.get(seat), fresh[seat]) is False:
+                raise Verification(f"exchange {n}: {seat}'s hidden part changed before its player moved")
+    m.seats = {}
+    m.secret_seeds = {}
+    for seat in m.seat_names:
+        s = by_player[want[seat]]
+        s.side = seat
+        m.seats[seat] = s
+        if want[seat] in seeds:
+            m.secret_seeds[seat] = seeds[want[seat]]
+    old_policies = dict(m.es.get("policies") or {})
+    m.es["policies"] = {seat: old_policies.get(current_seat(current, want[seat]), {}) for seat in m.seat_names}
+    m.me = next((seat for seat in m.seat_names if want[seat] == mine), None) if mine else None
+    m.known = {seat for seat in m.seat_names if want[seat] in known_players}
+    if isinstance(hidden, dict):
+        keep = known_parts(m.known, m.sides_of())
+        for part in list(hidden):
+            if part not in keep:
+                hidden[part] = None
+            elif hidden[part] is None and part in fresh:
+                hidden[part] = fast_copy(fresh[part])
+    m.reseated_at = n
+
+
+def current_seat(current: dict[str, str], player: str) -> str:
+    return next(seat for seat, p in current.items() if p == player)
+
+
+def canonical_equal(a: Any, b: Any) -> bool | None:
+    """Whether two hidden parts are the same (None: ``a`` is not known)."""
+    if a is None:
+        return None
+    from pbem.protocol.canon import canonical
+
+    return canonical(a) == canonical(b)

@@ -22,10 +22,11 @@ from pbem.cycle.match import (
     Seat,
     Verification,
     initial_engine_state,
+    reseat,
 )
-from pbem.cycle.run import run_exchange
+from pbem.cycle.run import FEATURES, run_exchange
 from pbem.errors import InvalidFile, PbemError, UsageError
-from pbem.game import Decision, IllegalOrder
+from pbem.game import Decision, IllegalOrder, team_part
 from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical
@@ -63,6 +64,7 @@ def replay(
         if missing:
             raise UsageError(f"incomplete: {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not disclosed")
     m.disclosures = disclosures
+    m.disclosed_parts = audit_mod.by_exchange(disclosures)
     total = len(gf.exchanges)
     for i, ex in enumerate(gf.exchanges, 1):
         advance(m, ex, me)
@@ -103,6 +105,13 @@ def _check_header(h: dict[str, Any]) -> None:
     seats = h["sides"]
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or len(set(seats)) != len(seats):
         raise InvalidFile("game header: sides must list each seat once")
+    features = h.get("features", [])
+    if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+        raise InvalidFile("game header: features must list names")
+    unknown = sorted(set(features) - set(FEATURES))
+    if unknown:
+        raise InvalidFile(f"game header: this file relies on {', '.join(unknown)}, which this version of pbem "
+                          "does not have: a newer pbem wrote it")
     table = h.get("seats", {})
     if not isinstance(table, dict) or set(table) - set(seats):
         raise InvalidFile("game header: [seats] names a seat the game does not have")
@@ -164,7 +173,8 @@ def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any]) -> None
     if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
         m.me = side
     m.known = set(disclosures) if disclosures else ({m.me} if m.me else set())
-    m.es = initial_engine_state(m.rules, m.seat_names, m.known)
+    m.sent_by[1] = side
+    m.es = initial_engine_state(m.rules, m.seat_names, m.known, m.sides_of())
     m.anchors_fixed_at = 1
     _open_sealed(m, ex, me, disclosures, side)
     _check_state(m, ex, where)
@@ -180,25 +190,30 @@ def _seat(m: Match, ex: Exchange, where: str) -> None:
     if ex["side"] in m.seats:
         raise Verification(f"{where}: {ex['side']} has already joined")
     secret_commit = _hex(ex, "secret_commit", where).hex()
-    m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n, secret_commit=secret_commit)
+    m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n, secret_commit=secret_commit, player=ex["side"])
 
 
 def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: str) -> None:
     kind, side = ex["kind"], ex["side"]
+    if side in m.seats:
+        m.sent_by[ex["n"]] = m.seats[side].player or side
     if kind == "join":
         if side in m.seats or side not in m.seat_names:
             raise Verification(f"{where}: {side} cannot join here")
         _seat(m, ex, where)
+        m.sent_by[ex["n"]] = side
         m.anchors_fixed_at = ex["n"]
         if me is not None and me.public.sign_pub == ex["player"]["sign_pub"]:
             m.me = side
             if not disclosures:
                 m.known = {side}
                 # The creator's replay never saw this side's secrets; our own
-                # hidden part starts from the scenario's.
+                # hidden part (and our team's) starts from the scenario's.
                 fresh = m.rules.initial_state().get("hidden", {})
-                if isinstance(m.es["game"].get("hidden"), dict) and side in fresh:
-                    m.es["game"]["hidden"][side] = fresh[side]
+                held = m.es["game"].get("hidden")
+                for part in (side, team_part(m.side_of(side))):
+                    if isinstance(held, dict) and part in fresh and held.get(part) is None:
+                        held[part] = fresh[part]
     elif kind in ("disclose", "forfeit"):
         audit_mod.step(m, ex, where)
         m.records.append(Record(ex["n"], side, kind, message=ex.get("message", "")))
@@ -220,6 +235,7 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
         raise Verification(f"{where}: the game was already over")
     _maybe_renew(m, ex, where)
     _open_sealed(m, ex, me, disclosures, side)
+    _open_team(m, ex, me, where)
     _play_entries(m, ex, where)
     if kind == "play":
         try:
@@ -227,6 +243,67 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
         except IllegalOrder as exc:
             raise Verification(f"{where}: {exc}") from None
     _check_state(m, ex, where)
+    if kind == "play":
+        _reseat(m, ex["n"], where)
+
+
+def _reseat(m: Match, n: int, where: str) -> None:
+    """A game that moves its players in play (AVA 17.1's bid) has them move
+    after the exchange that decided it."""
+    moved = m.rules.seat_players(m.es["game"])
+    if not moved and not m.reseated_at:
+        return
+    if moved and any(m.has_team(s) for s in m.seat_names):
+        raise Verification(f"{where}: a game with teams cannot move its players")
+    reseat(m, dict(moved), n)
+
+
+def _open_team(m: Match, ex: Exchange, me: Any, where: str) -> None:
+    """A play exchange of a seat with team-mates carries its part for the
+    team: one copy per seat of its side (``team_sealed``, keyed by seat)
+    and the hash of what they hold (``team_hash``).  Every program checks
+    the copies are there; a team-mate's opens his own and checks it against
+    the hash (a sender that told team-mates different things is caught
+    here); the audit takes the sender's disclosure."""
+    from pbem.cycle.write import team_hash
+    from pbem.protocol.seal import unseal_team
+
+    sender = ex["side"]
+    if ex["kind"] != "play":
+        return
+    copies, digest_ = ex.get("team_sealed"), ex.get("team_hash")
+    if not m.has_team(sender):
+        if copies is not None or digest_ is not None:
+            raise Verification(f"{where}: a team part from {sender}, who has no team-mate")
+        return
+    team = m.team(sender)
+    if not isinstance(copies, dict) or sorted(copies) != sorted(team) or not isinstance(digest_, str):
+        raise Verification(f"{where}: {sender}'s part for its team needs one copy for each of "
+                           f"{', '.join(team)} and its hash")
+    if m.disclosures:
+        plain = m.disclosed_parts.get(str(ex["n"]), {}).get("team")
+        if not isinstance(plain, dict):
+            raise Verification(f"{where}: the disclosure does not open {sender}'s team part")
+    elif me is not None and m.me in team:
+        try:
+            blob = base64.b64decode(copies[m.me], validate=True)
+        except (ValueError, TypeError):
+            raise Verification(f"{where}: {m.me}'s copy of the team part is not base64") from None
+        try:
+            plain = unpad(unseal_team(me.seal_key, blob, m.game_id, ex["n"], sender=sender, recipient=m.me))
+        except InvalidFile as exc:
+            raise Verification(f"{where}: {exc}") from None
+        except ValueError:
+            raise Verification(f"{where}: {m.me}'s copy of the team part is not a padded table") from None
+    else:
+        return
+    if team_hash(plain) != digest_:
+        raise Verification(f"{where}: {sender}'s team part differs from the hash it published "
+                           "(a team-mate was told something else)")
+    orders = plain.get("orders", {}) if isinstance(plain, dict) else {}
+    if not isinstance(orders, dict):
+        raise Verification(f"{where}: {sender}'s team part is malformed")
+    m.team_secrets[ex["n"]] = orders
 
 
 def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
@@ -243,6 +320,9 @@ def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
             raise Verification(f"{where}: a rewind needs every seat in the game")
         if not isinstance(to, int) or isinstance(to, bool) or not 2 <= to < len(m.exchanges):
             raise Verification(f"{where}: cannot rewind to exchange {to!r}")
+        if to < m.reseated_at:
+            raise Verification(f"{where}: cannot rewind to exchange {to}, before the players moved "
+                               f"(exchange {m.reseated_at})")
         m.rewind_offer = {"by": side, "to": to, "agreed": []}
     else:
         offer = m.rewind_offer
@@ -290,9 +370,9 @@ def _open_sealed(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], s
     """Recover the sender's secrets for this exchange when we may: our own
     sealed part, or (audit) the sender's disclosure."""
     secrets: dict[str, Any]
-    mine = side not in disclosures
+    mine = not disclosures
     if not mine:
-        secrets = disclosures[side].get(str(ex["n"]), {})
+        secrets = {k: v for k, v in m.disclosed_parts.get(str(ex["n"]), {}).items() if k != "team"}
     elif me is not None and side == m.me and "sealed" in ex:
         try:
             blob = base64.b64decode(ex["sealed"], validate=True)
@@ -343,6 +423,7 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
     if not isinstance(listed, list):
         raise Verification(f"{where}: orders is not a list")
     secrets = m.my_secrets.get(ex["n"], {})
+    team = m.team_secrets.get(ex["n"], {})
     sender = ex["side"]
     own = iter([(i, e) for i, e in enumerate(listed) if isinstance(e, dict) and e.get("by") in ("player", "private")])
 
@@ -354,6 +435,8 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
         order = dict(e.get("order") or {})
         if str(i) in secrets:
             order["secret"] = secrets[str(i)]
+        if str(i) in team:
+            order["team_secret"] = team[str(i)]
         return {"by": e["by"], "order": order}
 
     stream = _stream_for(m, ex["n"])
@@ -361,7 +444,7 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
     fresh = ex["kind"] != "play" or m.stream_fresh(sender, ex["n"])
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
-                                 fresh, m.policy_kinds)
+                                 fresh, m.policy_kinds, features(m))
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
@@ -384,6 +467,12 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
                  secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records})
     m.records.append(rec)
     rec.waiting = waiting_after(m, m.es, how, sender, sink.handed)
+
+
+def features(m: Match) -> frozenset[str]:
+    """The engine features the game's file relies on (its header's
+    ``features``; none in a file written before them)."""
+    return frozenset(m.header.get("features") or ())
 
 
 def waiting_after(m: Match, es: EngineState, how: str, sender: str, handed: Decision | None = None) -> str:

@@ -8,10 +8,10 @@ from typing import Any
 
 from pbem.cycle import match as _match
 from pbem.cycle.match import EngineState, Match, fast_copy, public_engine_state
-from pbem.cycle.replay import waiting_after
-from pbem.cycle.run import ENGINE_VERBS, ExchangeRun, Sink, parse_engine_order
+from pbem.cycle.replay import features, waiting_after
+from pbem.cycle.run import ENGINE_VERBS, PLAN_VERB, ExchangeRun, Sink, parse_engine_order
 from pbem.cycle import hidden
-from pbem.cycle.write import seal_into, sign
+from pbem.cycle.write import seal_into, sign, team_keys
 from pbem.errors import UsageError
 from pbem.game import Decision, Event, IllegalOrder, Order
 from pbem.protocol import chain as dchain
@@ -93,7 +93,7 @@ class Turn:
         seeds = {self.side: m.secret_seeds[self.side]} if self.side in m.secret_seeds else {}
         self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)), seeds)
         self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names,
-                               m.stream_fresh(self.side, self.n), m.policy_kinds)
+                               m.stream_fresh(self.side, self.n), m.policy_kinds, features(m))
         self._queue = list(self.orders)
         self._answered = 0
         self.run.run(self._next_entry)
@@ -186,7 +186,7 @@ class Turn:
         if order.get("verb") == "policy" and order.get("name") in self.m.rules.private_policies \
                 and "secret" not in order:
             return {"verb": "policy", "name": order["name"], "private": True, "secret": {"value": order.get("value")}}
-        if order.get("verb") in ENGINE_VERBS:
+        if order.get("verb") in ENGINE_VERBS or order.get("verb") == PLAN_VERB:
             return order
         from pbem.protocol.commit import new_salt
 
@@ -202,12 +202,12 @@ class Turn:
         its first roll (no dice are drawn) and how the exchange would then
         stand (``"open"``, ``"handed"``...).  ``([], "refused")`` if the rules
         refuse it."""
-        if order.get("verb") not in ENGINE_VERBS:
+        if order.get("verb") not in ENGINE_VERBS and order.get("verb") != PLAN_VERB:
             from pbem.protocol.commit import new_salt
 
             order = self.m.rules.fill_secrets(fast_copy(self.es["game"]), self.side, order, new_salt)
         trial = ExchangeRun(self.m.rules, fast_copy(self.es), self.side, None, True, self.m.seat_names,
-                            False, self.m.policy_kinds)
+                            False, self.m.policy_kinds, features(self.m))
         trial.started = True
         queue = [order]
 
@@ -276,5 +276,6 @@ class Turn:
             chain_seed, n = self._renew
             ex["anchor"], ex["chain_n"] = dchain.anchor(chain_seed, n).hex(), n
             secret_part["seed"] = chain_seed.hex()
-        seal_into(ex, self.me_identity, secret_part)
+        seal_into(ex, self.me_identity, secret_part, team=team_keys(m, self.side),
+                  team_secrets=self.sink.team_secrets)
         return sign(ex, self.me_identity)

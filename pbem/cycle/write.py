@@ -13,6 +13,7 @@ from pbem.cycle.match import (
     initial_engine_state,
     public_engine_state,
 )
+from pbem.cycle.run import FEATURES
 from pbem.errors import UsageError
 from pbem.game import validate_seats
 from pbem.protocol import chain as dchain
@@ -24,6 +25,10 @@ from pbem.protocol.types import Exchange, Header
 from pbem.scenario import scenario_sha256
 
 SEALED_TAG = b"pbem/sealed/v1"
+TEAM_TAG = b"pbem/team/v1"
+TEAM_PAD = 1024
+"""A part for the team is padded to at least this many bytes, so that its
+size says nothing of what it holds (a cup of short chit ids or long ones)."""
 
 
 def seal_part(identity: Any, secret_part: dict[str, Any], game_id: str, n: int) -> tuple[str, str]:
@@ -46,8 +51,49 @@ def sealed_hash(part: Any) -> str:
     return hashlib.sha256(SEALED_TAG + canonical(part)).hexdigest()
 
 
-def seal_into(ex: Exchange, identity: Any, secret_part: dict[str, Any]) -> None:
-    """Add the ``sealed`` and ``sealed_hash`` fields to exchange ``ex``."""
+def team_hash(part: Any) -> str:
+    """``H(b"pbem/team/v1" || canonical(part))``: what every copy of a part
+    sealed to a team holds, published beside the copies."""
+    import hashlib
+
+    return hashlib.sha256(TEAM_TAG + canonical(part)).hexdigest()
+
+
+def team_keys(m: Any, seat: str) -> dict[str, bytes]:
+    """The X25519 keys of every seat of ``seat``'s side (``seat`` included),
+    when it has team-mates; {} otherwise (no team part is written)."""
+    if not m.has_team(seat):
+        return {}
+    return {s: m.seats[s].identity.seal_pub_raw for s in m.team(seat)}
+
+
+def seal_team_into(ex: Exchange, team: dict[str, bytes], team_secrets: dict[str, Any]) -> None:
+    """Add ``team_sealed`` (seat -> base64 of its copy) and ``team_hash``:
+    the team part ``{orders?, nonce}`` padded to a fixed bucket and sealed
+    once to each seat of the team, the sender's own included (so that he
+    can disclose it)."""
+    from pbem.protocol.seal import seal_team
+    from pbem.protocol.secret import pad
+
+    part: dict[str, Any] = {"nonce": os.urandom(16).hex()}
+    if team_secrets:
+        part["orders"] = team_secrets
+    padded = pad(canonical(part), TEAM_PAD)
+    ex["team_sealed"] = {
+        seat: base64.b64encode(seal_team(key, padded, ex["game_id"], ex["n"], sender=ex["side"],
+                                         recipient=seat)).decode("ascii")
+        for seat, key in sorted(team.items())}
+    ex["team_hash"] = team_hash(part)
+
+
+def seal_into(ex: Exchange, identity: Any, secret_part: dict[str, Any], *, team: dict[str, bytes] | None = None,
+              team_secrets: dict[str, Any] | None = None) -> None:
+    """Add the ``sealed`` and ``sealed_hash`` fields to exchange ``ex``; with
+    ``team`` (:func:`team_keys`), the part for the team too."""
+    if team:
+        seal_team_into(ex, team, team_secrets or {})
+    elif team_secrets:
+        raise UsageError("a secret for the team in a game where this seat has no team-mate")
     ex["sealed"], ex["sealed_hash"] = seal_part(identity, secret_part, ex["game_id"], ex["n"])
 
 
@@ -90,6 +136,7 @@ def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[st
     }
     if position is not None:
         header["position"] = position
+    header["features"] = list(FEATURES)      # engine behaviour this file relies on (pbem.cycle.run)
     if any(s.side != s.name or s.roles for s in seats):
         header["seats"] = {s.name: {"side": s.side, "roles": list(s.roles)} for s in seats}
     unknown = set(invited) - set(header["sides"])
@@ -132,7 +179,8 @@ def new_game(
         ex["message"] = message
     seal_into(ex, creator, {"seed": seed.hex(), "secret_seed": secret.hex()})
     m = Match(dict(header), scenario)
-    ex["state"] = digest(public_engine_state(initial_engine_state(m.rules, m.seat_names, {creator_side})))
+    ex["state"] = digest(public_engine_state(initial_engine_state(m.rules, m.seat_names, {creator_side},
+                                                                  m.sides_of())))
     return GameFile([sign(ex, creator)])
 
 
@@ -175,12 +223,19 @@ def disclose_exchange(m: Match, me: Any) -> Exchange:
     due = audit.next_discloser(m)
     if due != m.me or m.me is None:
         raise UsageError(f"waiting for {due} to disclose first (seats disclose in turn, so that no copy forks)")
+    from pbem.protocol.seal import unseal_team
+
     secrets: dict[str, Any] = {}
-    for sent in m.exchanges:
-        if sent["side"] != m.me or "sealed" not in sent:
+    for sent in audit.sent_by_player(m, m.me):
+        if "sealed" not in sent:
             continue
         blob = base64.b64decode(sent["sealed"])
-        secrets[str(sent["n"])] = unpad(me.unseal(blob, m.game_id, sent["n"]))
+        part = unpad(me.unseal(blob, m.game_id, sent["n"]))
+        if "team_sealed" in sent:
+            copy = base64.b64decode(sent["team_sealed"][sent["side"]])
+            part["team"] = unpad(unseal_team(me.seal_key, copy, m.game_id, sent["n"], sender=sent["side"],
+                                             recipient=sent["side"]))
+        secrets[str(sent["n"])] = part
     ex: Exchange = {
         "game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": "disclose", "side": m.me,
         "prev": exchange_hash(m.exchanges[-1]), "secrets": secrets, "state": m.state_hash(),
@@ -221,8 +276,10 @@ def rewind_exchange(m: Match, me: Any, to: int | None = None, *, decline: bool =
             kind = "rewind"
             state = digest(public_engine_state(m.snapshots[to - 1])) if last else m.state_hash()
     else:
-        if not 2 <= to < len(m.exchanges):
-            raise UsageError(f"exchange {to} cannot be rewound to: choose 2 to {len(m.exchanges) - 1}")
+        if not max(2, m.reseated_at) <= to < len(m.exchanges):
+            raise UsageError(f"exchange {to} cannot be rewound to: choose {max(2, m.reseated_at)} to "
+                             f"{len(m.exchanges) - 1}" + (" (the players moved after exchange "
+                                                         f"{m.reseated_at})" if m.reseated_at else ""))
         kind, state = "rewind-offer", m.state_hash()
     ex: Exchange = {"game_id": m.game_id, "n": len(m.exchanges) + 1, "kind": kind, "side": m.me,
           "prev": exchange_hash(m.exchanges[-1]), "to": to, "state": state}

@@ -27,6 +27,31 @@ def check_commitment(item: Any, salt: bytes, commitment: str) -> bool:
     return _commit.check(item, salt, commitment)
 
 
+# Sealed simultaneous choices (a VP bid, AVA 17.1): each seat's choice goes
+# into its order as a public commitment with the value and its salt in the
+# order's secret part; once every seat has committed, each opening is
+# checked against its commitment in every program.
+
+def sealed_choice(value: Any, salt: bytes) -> tuple[str, dict[str, Any]]:
+    """(the public commitment, the secret part) of a sealed choice."""
+    return commit(value, salt), {"value": value, "salt": salt.hex()}
+
+
+def opened_choice(commitment: Any, opening: Any, what: str) -> Any:
+    """The value an opening ``{"value", "salt"}`` shows, if it opens
+    ``commitment``; IllegalOrder naming ``what`` otherwise."""
+    import re
+
+    if not isinstance(opening, dict) or set(opening) != {"value", "salt"} \
+            or not isinstance(opening["salt"], str) or not re.fullmatch(r"[0-9a-f]{32}", opening["salt"]):
+        raise IllegalOrder(f"{what}: an opening is a value and its 16-byte salt")
+    if not isinstance(commitment, str) or not check_commitment(opening["value"], bytes.fromhex(opening["salt"]),
+                                                                commitment):
+        raise IllegalOrder(f"{what}: {opening['value']!r} does not open the commitment made before "
+                           "(changed after the other choices were seen?)")
+    return opening["value"]
+
+
 class ProbeStop(Exception):
     """Raised by the probing Rng at the first roll: everything before the
     dice was legal (games check an order whole before rolling)."""
@@ -106,6 +131,10 @@ class BaseRules:
 
     def fill_secrets(self, state: State, seat: str, order: Order, new_salt: Callable[[], bytes]) -> Order:
         return order
+
+    def seat_players(self, state: State) -> dict[str, str]:
+        """No game moves its players unless it says so (see Rules.seat_players)."""
+        return {}
 
     def apply_decided(self, state: State, seat: str, order: Order, rng: Any, decided: Decision) -> tuple[State, list[Any]]:
         """``apply`` when the engine has just asked ``pending`` on this very

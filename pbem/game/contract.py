@@ -74,6 +74,19 @@ class Decision:
     side's own program answers from its secrets without asking the human (a
     block reveal at a showdown); ``policy`` names the standing order that may
     answer it, if any.
+
+    ``forced`` says that the rules leave exactly one legal answer: then
+    ``options`` holds exactly that one order (terse notation ``parse``
+    reads), and the engine takes it without asking anyone and without an
+    email (listed ``by = "forced"``).  A game sets it only where its rules
+    force the answer, from the public state alone (every program must agree
+    on it), never because ``options`` happens to list one entry: a lone
+    option may be a template or a real choice (a secret set-up, a roll the
+    player may still put off by resigning or offering a draw), and such a
+    decision stays the player's.  ``plannable`` says that the deciding seat
+    may answer it with a *plan*: several orders signed at once, in the
+    order he chooses, that the next program resolves one after the other
+    (docs/FILE-FORMAT.md, "Forced answers and plans").
     """
 
     seat: str
@@ -83,6 +96,8 @@ class Decision:
     private: bool = False
     policy: str | None = None
     hint: str = ""
+    forced: bool = False
+    plannable: bool = False
 
     @property
     def side(self) -> str:
@@ -175,6 +190,14 @@ class Rules(Protocol):
     def result(self, state: State) -> str | None:
         """Who won and why, once the game is over."""
 
+    def seat_players(self, state: State) -> dict[str, str]:
+        """Seats whose player the game has moved in play (a pre-game that
+        decides who plays which side, AVA 17.1): seat -> the seat its player
+        joined as; {} (the default) while every player holds the seat he
+        joined.  The core moves the players (keys, dice chains, secret
+        seeds) between exchanges: the exchange in which this changes ends
+        there, and every hidden part must still be the initial state's."""
+
     def view(self, state: State, seat: str | None) -> "View":
         """What ``seat`` may see of ``state`` (None: anyone), as data that
         ``pbem.render.view`` draws; nothing the seat may not see."""
@@ -249,11 +272,27 @@ class Game(Protocol):
         """A picture of a scenario's map (``pbem scenario map``)."""
 
 
-def seen_by(state: State, seat: str | None) -> State:
-    """``state`` with every hidden part but ``seat``'s own set to None (seat
-    None: all of them): everything a view for ``seat`` may draw on."""
+TEAM_PART = "team:"
+"""The hidden part a team shares: ``state["hidden"]["team:" + side]`` is
+known to the program of every seat of that side (and to no other), the way
+``state["hidden"][seat]`` is known to that seat's alone.  An order's part
+for the team travels in ``order["team_secret"]``: sealed to every seat of
+the sender's side (one copy each), removed from the public copy of the
+order, restored at the audit."""
+
+
+def team_part(side: str) -> str:
+    """The key of ``side``'s shared hidden part in ``state["hidden"]``."""
+    return TEAM_PART + side
+
+
+def seen_by(state: State, seat: str | None, side: str | None = None) -> State:
+    """``state`` with every hidden part but ``seat``'s own (and, given its
+    ``side``, its team's: :func:`team_part`) set to None (seat None: all of
+    them): everything a view for ``seat`` may draw on."""
     hidden = state.get("hidden") or {}
-    return {**state, "hidden": {s: (h if s == seat else None) for s, h in hidden.items()}}
+    keep = {seat} | ({team_part(side)} if side is not None and seat is not None else set())
+    return {**state, "hidden": {s: (h if s in keep else None) for s, h in hidden.items()}}
 
 
 def public(state: State) -> State:

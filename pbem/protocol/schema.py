@@ -100,7 +100,8 @@ BOOL = _type(bool, "true or false")
 HEADER_REQUIRED: dict[str, Check] = {
     "format": STR, "id": STR, "game": STR, "scenario": STR, "scenario_sha256": H64, "dice": STR, "sides": LIST,
 }
-HEADER_OPTIONAL: dict[str, Check] = {"options": TABLE, "invited": TABLE, "seats": TABLE, "position": TABLE}
+HEADER_OPTIONAL: dict[str, Check] = {"options": TABLE, "invited": TABLE, "seats": TABLE, "position": TABLE,
+                                     "features": _str_list}
 
 
 def check_header(header: dict[str, Any], name: str) -> None:
@@ -141,6 +142,15 @@ COMMON: dict[str, Check] = {
 }
 CHAIN = _count(1, MAX_CHAIN)
 
+def _team_copies(value: Any, where: str) -> None:
+    """``team_sealed``: seat -> base64 of that seat's copy of the team part."""
+    _table(value, where)
+    if not value:
+        raise InvalidFile(f"{where} should name at least one seat")
+    for seat, blob in value.items():
+        _base64(blob, f"{where}.{seat}")
+
+
 # kind -> (required fields, optional fields), beyond COMMON.
 SEALED: dict[str, Check] = {"sealed": _base64, "sealed_hash": H64}
 KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
@@ -149,7 +159,8 @@ KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "join": ({"player": _identity, "anchor": H64, "chain_n": CHAIN, **SEALED, "secret_commit": H64},
              {"orders": LIST, "message": MESSAGE}),
     "play": ({"reveal": H64, "orders": LIST, **SEALED},
-             {"hidden_root": H64, "message": MESSAGE, "anchor": H64, "chain_n": CHAIN}),
+             {"hidden_root": H64, "message": MESSAGE, "anchor": H64, "chain_n": CHAIN,
+              "team_sealed": _team_copies, "team_hash": H64}),
     "disclose": ({"secrets": TABLE}, {}),
     "forfeit": ({"who": STR}, {}),
     "rewind-offer": ({"to": INT}, {}),
@@ -157,11 +168,12 @@ KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "rewind-decline": ({"to": INT}, {}),
 }
 
-ENTRY_FIELDS = ("side", "by", "order", "deferred")
-DISCLOSED = ("seed", "secret_seed", "nonce", "orders")
+ENTRY_FIELDS = ("side", "by", "order", "deferred", "skipped")
+DISCLOSED = ("seed", "secret_seed", "nonce", "orders", "team")
 """What a disclosed sealed part may hold: the dice-chain seed, the secret
-seed, the sealing nonce, the secret parts of orders."""
-ENTRY_BY = ("player", "policy", "private")
+seed, the sealing nonce, the secret parts of orders, and the part the
+sender sealed to its team (``{nonce, orders?}``)."""
+ENTRY_BY = ("player", "policy", "private", "forced", "plan")
 
 
 def allowed_fields(kind: str) -> list[str]:
@@ -210,8 +222,9 @@ def check_entry(entry: Any, where: str) -> None:
     if entry["by"] not in ENTRY_BY:
         raise InvalidFile(f"{where}: 'by' should be one of {', '.join(ENTRY_BY)}")
     _table(entry["order"], f"{where}: 'order'")
-    if "deferred" in entry:
-        BOOL(entry["deferred"], f"{where}: 'deferred'")
+    for key in ("deferred", "skipped"):
+        if key in entry:
+            BOOL(entry[key], f"{where}: {key!r}")
 
 
 def check_secrets(secrets: dict[str, Any], where: str) -> None:
@@ -227,6 +240,9 @@ def check_secrets(secrets: dict[str, Any], where: str) -> None:
                 H64(part[key], f"{w}.{key}")
         if "nonce" in part and not (isinstance(part["nonce"], str) and re.fullmatch(r"[0-9a-f]{32}", part["nonce"])):
             raise InvalidFile(f"{w}.nonce should be exactly 32 lower-case hex digits")
+        if "team" in part:
+            _table(part["team"], f"{w}.team")
+            _known(part["team"], ("nonce", "orders"), f"{w}.team")
         if "orders" in part:
             TABLE(part["orders"], f"{w}.orders")
             for i in part["orders"]:

@@ -21,9 +21,10 @@ from typing import Any
 
 from pbem.errors import InvalidFile
 
-__all__ = ["INFO", "aad", "seal", "unseal"]
+__all__ = ["INFO", "TEAM_INFO", "aad", "team_aad", "seal", "unseal", "seal_team", "unseal_team"]
 
 INFO = b"pbem/seal/v1"
+TEAM_INFO = b"pbem/team-seal/v1"
 _RAW_KEY_BYTES = 32
 
 
@@ -36,6 +37,20 @@ def aad(game_id: str, exchange_no: int) -> bytes:
     if not 0 <= exchange_no < 1 << 64:
         raise ValueError(f"exchange number out of range: {exchange_no}")
     return struct.pack(">H", len(gid)) + gid + struct.pack(">Q", exchange_no)
+
+
+def team_aad(game_id: str, exchange_no: int, sender: str, recipient: str) -> bytes:
+    """Associated data of one team-mate's copy of a team part:
+    ``aad(game_id, exchange_no) || u16(len sender) || sender || u16(len
+    recipient) || recipient`` (seat names, UTF-8), so a copy cannot be moved
+    to another exchange, another sender or another recipient's slot."""
+    out = aad(game_id, exchange_no)
+    for name in (sender, recipient):
+        raw = name.encode("utf-8")
+        if not raw or len(raw) >= 1 << 16:
+            raise ValueError(f"seat name of {len(raw)} bytes")
+        out += struct.pack(">H", len(raw)) + raw
+    return out
 
 
 def _suite() -> Any:
@@ -63,6 +78,27 @@ def _hpke_with_aad(name: str) -> Any:
 def seal(recipient_public_raw: bytes, plaintext: bytes, game_id: str, exchange_no: int) -> bytes:
     """Encrypt ``plaintext`` to the holder of the X25519 private key matching
     ``recipient_public_raw``; returns ``enc || ciphertext``."""
+    return _seal(recipient_public_raw, plaintext, INFO, aad(game_id, exchange_no))
+
+
+def seal_team(recipient_public_raw: bytes, plaintext: bytes, game_id: str, exchange_no: int, *,
+              sender: str, recipient: str) -> bytes:
+    """One team-mate's copy of a part shared by a team: the same HPKE suite,
+    ``info = b"pbem/team-seal/v1"``, associated data :func:`team_aad`.  A
+    part for a team of ``k`` other seats is ``k`` such copies of the same
+    padded plaintext, each to one seat's X25519 key (docs/FILE-FORMAT.md)."""
+    return _seal(recipient_public_raw, plaintext, TEAM_INFO, team_aad(game_id, exchange_no, sender, recipient))
+
+
+def unseal_team(recipient_private_raw: bytes, blob: bytes, game_id: str, exchange_no: int, *,
+                sender: str, recipient: str) -> bytes:
+    """Open this seat's copy of a team part (see :func:`seal_team`).
+    InvalidFile if it is not one, for this seat, of this exchange."""
+    return _unseal(recipient_private_raw, blob, TEAM_INFO, team_aad(game_id, exchange_no, sender, recipient),
+                   f"{sender}'s team part of exchange {exchange_no} does not open with {recipient}'s key")
+
+
+def _seal(recipient_public_raw: bytes, plaintext: bytes, info: bytes, associated: bytes) -> bytes:
     from cryptography.hazmat.primitives.asymmetric import x25519
 
     if len(recipient_public_raw) != _RAW_KEY_BYTES:
@@ -71,26 +107,27 @@ def seal(recipient_public_raw: bytes, plaintext: bytes, game_id: str, exchange_n
         )
     public = x25519.X25519PublicKey.from_public_bytes(bytes(recipient_public_raw))
     encrypt = _hpke_with_aad("_encrypt_with_aad")
-    return bytes(
-        encrypt(_suite(), bytes(plaintext), public, info=INFO, aad=aad(game_id, exchange_no))
-    )
+    return bytes(encrypt(_suite(), bytes(plaintext), public, info=info, aad=associated))
 
 
 def unseal(recipient_private_raw: bytes, blob: bytes, game_id: str, exchange_no: int) -> bytes:
     """Open a sealed part with the recipient's raw X25519 private key.
     Raises InvalidFile if it was sealed to another key, for another game or
     exchange, or has been altered."""
+    return _unseal(recipient_private_raw, blob, INFO, aad(game_id, exchange_no),
+                   f"sealed part of exchange {exchange_no} does not open with this key")
+
+
+def _unseal(recipient_private_raw: bytes, blob: bytes, info: bytes, associated: bytes, why: str) -> bytes:
     from cryptography.exceptions import InvalidTag
     from cryptography.hazmat.primitives.asymmetric import x25519
 
-    failure = InvalidFile(f"sealed part of exchange {exchange_no} does not open with this key")
+    failure = InvalidFile(why)
     if len(recipient_private_raw) != _RAW_KEY_BYTES:
         raise failure
     private = x25519.X25519PrivateKey.from_private_bytes(bytes(recipient_private_raw))
     decrypt = _hpke_with_aad("_decrypt_with_aad")
     try:
-        return bytes(
-            decrypt(_suite(), bytes(blob), private, info=INFO, aad=aad(game_id, exchange_no))
-        )
+        return bytes(decrypt(_suite(), bytes(blob), private, info=info, aad=associated))
     except (InvalidTag, ValueError) as exc:
         raise failure from exc

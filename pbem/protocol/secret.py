@@ -133,14 +133,15 @@ def verify_opening(root: str, opening: Mapping[str, Any]) -> bool:
     return hmac.compare_digest(node.hex(), str(root))
 
 
-def pad(plain: bytes) -> bytes:
+def pad(plain: bytes, floor: int = 0) -> bytes:
     """``plain`` (canonical JSON of an object) padded with spaces to the next
-    size bucket; JSON ignores the spaces, so :func:`unpad` is a strip."""
-    size = len(plain)
+    size bucket (at least ``floor``, one of the buckets); JSON ignores the
+    spaces, so :func:`unpad` is a strip."""
+    size = max(len(plain), floor)
     bucket = next((b for b in PAD_BUCKETS if b >= size), None)
     if bucket is None:
         bucket = -(-size // PAD_BUCKETS[-1]) * PAD_BUCKETS[-1]
-    return plain + b" " * (bucket - size)
+    return plain + b" " * (bucket - len(plain))
 
 
 def unpad(padded: bytes) -> Any:
