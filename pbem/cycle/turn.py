@@ -8,8 +8,8 @@ from typing import Any
 
 from pbem.cycle import match as _match
 from pbem.cycle.match import EngineState, Match, fast_copy, public_engine_state
-from pbem.cycle.replay import features, waiting_after
-from pbem.cycle.run import ENGINE_VERBS, PLAN_VERB, ExchangeRun, Sink, parse_engine_order
+from pbem.cycle.replay import waiting_after
+from pbem.cycle.run import ENGINE_VERBS, ExchangeRun, Sink, parse_engine_order
 from pbem.cycle import hidden
 from pbem.cycle.write import seal_into, sign, team_keys
 from pbem.errors import UsageError
@@ -93,7 +93,7 @@ class Turn:
         seeds = {self.side: m.secret_seeds[self.side]} if self.side in m.secret_seeds else {}
         self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)), seeds)
         self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names,
-                               m.stream_fresh(self.side, self.n), m.policy_kinds, features(m))
+                               m.stream_fresh(self.side, self.n), m.policy_kinds)
         self._queue = list(self.orders)
         self._answered = 0
         self.run.run(self._next_entry)
@@ -186,7 +186,7 @@ class Turn:
         if order.get("verb") == "policy" and order.get("name") in self.m.rules.private_policies \
                 and "secret" not in order:
             return {"verb": "policy", "name": order["name"], "private": True, "secret": {"value": order.get("value")}}
-        if order.get("verb") in ENGINE_VERBS or order.get("verb") == PLAN_VERB:
+        if order.get("verb") in ENGINE_VERBS:
             return order
         from pbem.protocol.commit import new_salt
 
@@ -202,12 +202,12 @@ class Turn:
         its first roll (no dice are drawn) and how the exchange would then
         stand (``"open"``, ``"handed"``...).  ``([], "refused")`` if the rules
         refuse it."""
-        if order.get("verb") not in ENGINE_VERBS and order.get("verb") != PLAN_VERB:
+        if order.get("verb") not in ENGINE_VERBS:
             from pbem.protocol.commit import new_salt
 
             order = self.m.rules.fill_secrets(fast_copy(self.es["game"]), self.side, order, new_salt)
         trial = ExchangeRun(self.m.rules, fast_copy(self.es), self.side, None, True, self.m.seat_names,
-                            False, self.m.policy_kinds, features(self.m))
+                            False, self.m.policy_kinds)
         trial.started = True
         queue = [order]
 

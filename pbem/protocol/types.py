@@ -38,7 +38,6 @@ class Header(TypedDict, total=False):
     seats: dict[str, SeatEntry]
     invited: dict[str, Identity]
     position: dict[str, Any]
-    features: list[str]
 
 
 class OrderEntry(TypedDict, total=False):
@@ -48,7 +47,6 @@ class OrderEntry(TypedDict, total=False):
     by: str
     order: dict[str, Any]
     deferred: bool
-    skipped: bool
 
 
 class Exchange(TypedDict, total=False):
