@@ -66,3 +66,41 @@ def test_10_1_a_program_shows_only_a_corps_of_the_pile_drawn_this_turn():
     assert "drawn on turn" in probe(r, st, "soviet", late)
     st["units"]["c1"]["box"] = st["units"]["c2"]["box"] = st["units"]["c3"]["box"] = "eliminated"
     assert "not in the draw pile" in probe(r, st, "soviet", r.private_answer(st, r.pending(st)))
+
+
+# ------------------------------------------------------------------ §18
+def _w_rules(withdrawals, transformations=None):
+    units = {"g1": u("ger", 6, arm="armor"), "g2": u("ger", 3), "g3": u("ger", 8, arm="armor"),
+             "g3b": u("ger", 9, arm="armor", start="eliminated"), "s": u("sov", 8)}
+    sched = {"2": {"withdrawals": withdrawals, **({"transformations": transformations} if transformations else {})}}
+    return vrhelp.rules(units=units, switches={"withdrawals": True}, schedule=sched)
+
+
+def _german_rr(r, placed, **kw):
+    st = vrhelp.engine_state(r, placed, {"k": "rr", "side": "german", "phase": "rr"}, side="german", turn=2, **kw)
+    events: list = []
+    r._run(st, ScriptedDice(seed=1), events)
+    return st, " ".join(e.text for e in events)
+
+
+def test_18_1_the_german_withdraws_divisions_of_the_arm_and_attack_asked_in_supply():
+    r = _w_rules([{"count": 1, "arm": "armor", "min_attack": 6}])
+    st, _ = _german_rr(r, {"g1": "4820", "g2": "4822", "g3": "4824", "s": "5530"}, oos=("g3",))
+    d = r.pending(st)
+    assert d.kind == "withdrawal-pick" and d.options == ("remove g1",)     # g3 is out of supply, g2 infantry
+    vrhelp.order(r, st, "german", "remove g1", ScriptedDice(seed=1))
+    assert st["units"]["g1"]["box"] == "removed" and not st.get("rp_forfeit")
+
+
+def test_18_1_2_a_withdrawal_that_cannot_be_met_costs_every_rp_for_the_rest_of_the_game():
+    r = _w_rules([{"count": 2, "arm": "armor", "min_attack": 6}])
+    st, text = _german_rr(r, {"g1": "4820", "g2": "4822", "s": "5530"})
+    vrhelp.order(r, st, "german", "remove g1", ScriptedDice(seed=1))
+    assert st["rp_forfeit"] is True
+
+
+def test_18_2_a_transformation_keeps_the_old_units_status():
+    r = _w_rules([], {"g3": "g3b"})
+    st, text = _german_rr(r, {"g3": "4824", "s": "5530"}, steps={"g3": 1}, oos=("g3",))
+    assert st["units"]["g3b"]["hex"] == "4824" and st["units"]["g3b"]["steps"] == 1 and st["units"]["g3b"]["oos"]
+    assert st["units"]["g3"]["box"] == "removed" and "18.2" in text

@@ -55,6 +55,7 @@ Reinforcements, capitulation, End of Reich (§10, §14, §16, §17):
     capitulate s-9                Ally Capitulation from TO S's box (14.1 Romania, 14.2 Hungary)
     pick luftwaffe                after a Dismissal, the Support picked from the pool; sealed (16.2, R-52)
     mobilize 211id                last mobilization: an eliminated division back reduced (16.2.1)
+    remove 14id                   a division the schedule withdraws (18.1)
 """
 from __future__ import annotations
 
@@ -136,7 +137,7 @@ def _to_orders(verb: str, args: list[str], scn: Scenario) -> dict[str, Any] | No
         return {"verb": "capitulate", "support": h, "open": [h]}
     if verb == "pick" and len(args) == 1:
         return {"verb": "pick", "secret": {"pick": args[0].lower()}}
-    if verb in ("mobilize", "reserve") and len(args) == 1:
+    if verb in ("mobilize", "reserve", "remove") and len(args) == 1:
         return {"verb": verb, "unit": unit(scn, args[0])}
     if verb in ("take", "flip") and len(args) == 1:
         return {"verb": verb, "to": to_name(args[0])}
@@ -381,7 +382,7 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
         return f"capitulate {order['support']}"
     if v == "pick":
         return "pick"
-    if v in ("mobilize", "reserve"):
+    if v in ("mobilize", "reserve", "remove"):
         return f"{v} {order['unit']}"
     if v == "tocity":
         return f"tocity {order['to']} {order['hex']}"

@@ -36,6 +36,7 @@ KINDS: dict[str, str] = {
     "stavka-enter": "units put into the Stavka box (12.1.2): none | ask",
     "capitulate": "playing Ally Capitulation at the end of the Soviet Combat or Exploitation phase (14): never | ask",
     "mobilize": "the divisions of the last mobilization (16.2.1): first | ask",
+    "withdrawal": "the divisions the schedule withdraws (18.1): first | ask",
 }
 
 VALUES: dict[str, tuple[str, ...]] = {k: tuple(w.strip() for w in v.split(":")[-1].replace("(", "|").split("|")
@@ -187,6 +188,7 @@ _PICK = {
     "to-discard": _choice({"newest": "FIRST"}), "to-displace": _choice({"first": "FIRST"}),
     "stavka-enter": _choice({"none": "done"}),
     "capitulate": _choice({"never": "pass"}), "mobilize": _choice({"first": "FIRST"}),
+    "withdrawal": _choice({"first": "FIRST"}),
 }
 
 

@@ -161,3 +161,66 @@ def replacement_refusal(r: Any, state: dict[str, Any], uid: str) -> str | None:
     if not supply.unit_supply(b, side, state["weather"]).get(uid, False):
         return f"{uid} is outside the Command Radius of a supplied HQ: no replacements (17.3.12)"
     return None
+
+
+# ------------------------------------------- withdrawals, transformations (§18)
+def transform(r: Any, state: dict[str, Any], side: str, events: list[Event]) -> None:
+    """18.2: the schedule swaps counters; the new one keeps the old one's
+    status (hex or box, steps, supply)."""
+    entry = r.scn.schedule.get(state["turn"])
+    if not entry:
+        return
+    for old, new in sorted(entry.transformations.items()):
+        if r.scn.units[old].home_side != side:
+            continue
+        x, y = state["units"][old], state["units"][new]
+        steps = min(x["steps"], r.scn.units[new].steps) if x["steps"] else 0
+        y.update(hex=x["hex"], box=x["box"], steps=steps, oos=x["oos"], exploit=x["exploit"])
+        x.update(hex=None, box="removed", oos=False, exploit=False)
+        events.append(Event(f"{old} becomes {new}, keeping its status (18.2)"))
+
+
+def withdrawal_candidates(r: Any, state: dict[str, Any], w: dict[str, Any]) -> list[str]:
+    """18.1: German-side divisions on the map, of the arm asked (any when
+    none is named), with at least the Attack asked on the side showing
+    (Q-18), in supply."""
+    b = r.board(state)
+    out = []
+    for u in b.on_map(GERMAN):
+        spec = b.spec(u)
+        if spec.kind != "division" or state["units"][u]["oos"]:
+            continue
+        if w.get("arm") and spec.arm != w["arm"]:
+            continue
+        if b.attack(u) < int(w.get("min_attack", 0)):
+            continue
+        out.append(u)
+    return out
+
+
+def next_withdrawal(r: Any, state: dict[str, Any], top: dict[str, Any], events: list[Event]) -> bool:
+    """The first withdrawal still owed has candidates (True: ask); one that
+    cannot be met costs every German RP for the rest of the game (18.1.2,
+    R-58)."""
+    while top.get("withdraw"):
+        w = top["withdraw"][0]
+        if w["count"] <= 0:
+            top["withdraw"].pop(0)
+            continue
+        if withdrawal_candidates(r, state, w):
+            return True
+        state["rp_forfeit"] = True
+        events.append(Event(f"the German cannot withdraw {w['count']} more division(s) "
+                            f"({w.get('arm') or 'any arm'}, Attack {w.get('min_attack', 0)}+): he loses all his RP "
+                            "for the rest of the game (18.1.2, R-58)"))
+        top["withdraw"].pop(0)
+    return False
+
+
+def withdraw(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
+    w = top["withdraw"][0]
+    if order["verb"] != "remove" or order["unit"] not in withdrawal_candidates(r, state, w):
+        raise IllegalOrder(f"remove one of: {' '.join(withdrawal_candidates(r, state, w))} (18.1)")
+    state["units"][order["unit"]].update(hex=None, box="removed", oos=False, exploit=False)
+    w["count"] -= 1
+    events.append(Event(f"{order['unit']} is withdrawn: Units Removed From Play (18.1)"))

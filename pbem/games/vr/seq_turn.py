@@ -687,6 +687,10 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
         top["mobilize"] = 0
         if side == SOVIET and r.profile.capitulation:
             rr.ally_arrivals(r, state, top, rng, events)            # 14.3
+        if r.profile.withdrawals:
+            rr.transform(r, state, side, events)                      # 18.2
+            if side == GERMAN and entry:
+                top["withdraw"] = [dict(w) for w in entry.withdrawals]   # 18.1
         if side == GERMAN and endreich.mobilization(r, state):
             top["mobilize"] = min(rr.MOBILIZATION, len(rr.mobilizable(r, state)))     # 16.2.1
             if not top["mobilize"]:
@@ -700,6 +704,8 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
         events.append(Event(f"the corps pile is empty: {top['corps_due']} corps do not arrive (10.1)"))
         top["corps_due"] = 0
     if top.get("mobilize", 0) > 0 and rr.mobilizable(r, state):
+        return False
+    if rr.next_withdrawal(r, state, top, events):
         return False
     if place_options(r, state, side, top):
         return False
@@ -781,6 +787,11 @@ def ask_rr(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
         return Decision(GERMAN, "mobilize", f"last mobilization: pick {top['mobilize']} reduced infantry "
                         "division(s) of the Eliminated box (16.2.1)",
                         tuple(f"mobilize {u}" for u in rr.mobilizable(r, state)), policy="mobilize")
+    if top.get("withdraw") and rr.withdrawal_candidates(r, state, top["withdraw"][0]):
+        w = top["withdraw"][0]
+        return Decision(GERMAN, "withdrawal-pick", f"withdraw {w['count']} division(s) ({w.get('arm') or 'any arm'}, "
+                        f"Attack {w.get('min_attack', 0)}+, in supply) (18.1)",
+                        tuple(f"remove {u}" for u in rr.withdrawal_candidates(r, state, w)), policy="withdrawal")
     opts = place_options(r, state, top["side"], top)
     if not opts:
         return Decision(GERMAN, "rr-rail", f"R&R phase: move arriving units by rail ({r.rail_left(state)} Rail "
@@ -798,6 +809,9 @@ def do_rr(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order
         return
     if d.kind == "mobilize":
         rr.mobilize(r, state, top, order, events)
+        return
+    if d.kind == "withdrawal-pick":
+        rr.withdraw(r, state, top, order, events)
         return
     if d.kind == "rr-rail":
         if order["verb"] == "done":
