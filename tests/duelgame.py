@@ -49,7 +49,12 @@ class DuelRules(BaseRules):
             side = step[5:]
             return Decision(side, "pick", f"{side}: pick 1, 2 or 3 in secret", ("pick 1", "pick 2", "pick 3"))
         if step == "attack":
-            return Decision(st["attacker"], "attack", "roll the attack", ("attack",))
+            # One option, but the attacker's own order unless the rule
+            # option says the rules force it: a lone option is not a forced
+            # decision (the contract's Decision.forced).
+            return Decision(st["attacker"], "attack", "roll the attack", ("attack",),
+                            forced=bool(self.options.get("forced_attack")),
+                            plannable=bool(self.options.get("plannable_attack")))
         if step == "defend":
             side = other(st["attacker"])
             return Decision(side, "defend", f"{side}: block or dodge", ("defend block", "defend dodge"), policy="defense")
@@ -187,7 +192,8 @@ class DuelGame(BaseGame):
         return [] if "duel" in data else ["duel: the [duel] table is missing"]
 
     def options(self):
-        return {}
+        return {"forced_attack": (False, "the attack is forced: the program rolls it without asking"),
+                "plannable_attack": (False, "the attack may be given as a plan (sealed dice)")}
 
     def policy_kinds(self):
         return {"defense": "block | dodge: answer every defend decision"}

@@ -132,6 +132,7 @@ class _Prompt:
         self.journalled = turn.locked > 0
         self._answered_by_policy = False   # the last command's push: a standing order of ours answered
         self._hold_sign = False            # a standing order set at the prompt completed the exchange
+        self.planned: list[Any] = []       # orders added to the plan being written (sealed dice)
 
     def echo(self, text: str, **kw: Any) -> None:
         self.console.print(text, markup=False, **kw)
@@ -223,7 +224,8 @@ class _Prompt:
         if text == "help":
             ask = f"? QUESTION ({d.hint})" if d is not None and d.hint else "? QUESTION"
             self.echo(f"number or order text | {ask} | undo | sitrep | message TEXT | policy NAME [VALUE] | "
-                      "resign | offer-draw | sign (once the exchange is complete) | quit")
+                      "resign | offer-draw | plan / plan done / plan clear (sealed dice, at a decision that may be planned) | "
+                      "sign (once the exchange is complete) | quit")
             return
         if text == "quit":
             raise UsageError("quit; nothing written" + ("" if not turn.locked else
@@ -251,6 +253,9 @@ class _Prompt:
             if words[0].lower() == "policy":
                 self._policy(words)
                 return
+            if text.lower() in ("plan", "plan done", "plan clear"):
+                self._plan_command(text.lower())
+                return
             if text.isdigit():
                 if turn.done:
                     raise IllegalOrder("the exchange is complete: nothing more can be ordered in it")
@@ -275,9 +280,19 @@ class _Prompt:
                 return
             if self._warned(order):
                 return
+            if self._planned(order):
+                return
             self._push(order)
         except IllegalOrder as exc:
             self.refuse(str(exc))
+
+    def _planned(self, order: Any) -> bool:
+        from pbem.cli.planprompt import offer_plan
+        return offer_plan(self, order)
+
+    def _plan_command(self, text: str) -> None:
+        from pbem.cli.planprompt import plan_command
+        plan_command(self, text)
 
     def _warned(self, order: Any) -> bool:
         """Before an order that the rules flag (a move whose automatic path

@@ -24,7 +24,7 @@ from pbem.cycle.match import (
     initial_engine_state,
     reseat,
 )
-from pbem.cycle.run import run_exchange
+from pbem.cycle.run import FEATURES, run_exchange
 from pbem.errors import InvalidFile, PbemError, UsageError
 from pbem.game import Decision, IllegalOrder, team_part
 from pbem.protocol import chain as dchain
@@ -105,6 +105,13 @@ def _check_header(h: dict[str, Any]) -> None:
     seats = h["sides"]
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or len(set(seats)) != len(seats):
         raise InvalidFile("game header: sides must list each seat once")
+    features = h.get("features", [])
+    if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+        raise InvalidFile("game header: features must list names")
+    unknown = sorted(set(features) - set(FEATURES))
+    if unknown:
+        raise InvalidFile(f"game header: this file relies on {', '.join(unknown)}, which this version of pbem "
+                          "does not have: a newer pbem wrote it")
     table = h.get("seats", {})
     if not isinstance(table, dict) or set(table) - set(seats):
         raise InvalidFile("game header: [seats] names a seat the game does not have")
@@ -437,7 +444,7 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
     fresh = ex["kind"] != "play" or m.stream_fresh(sender, ex["n"])
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
-                                 fresh, m.policy_kinds)
+                                 fresh, m.policy_kinds, features(m))
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
@@ -460,6 +467,12 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
                  secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records})
     m.records.append(rec)
     rec.waiting = waiting_after(m, m.es, how, sender, sink.handed)
+
+
+def features(m: Match) -> frozenset[str]:
+    """The engine features the game's file relies on (its header's
+    ``features``; none in a file written before them)."""
+    return frozenset(m.header.get("features") or ())
 
 
 def waiting_after(m: Match, es: EngineState, how: str, sender: str, handed: Decision | None = None) -> str:

@@ -22,6 +22,16 @@ AGREEMENTS = ("draw", "abandon")
 ENGINE_VERBS = ("policy", "resign") + tuple(f"{v}-{a}" for a in AGREEMENTS for v in ("offer", "accept", "decline"))
 _ENDING = {"draw": "drawn by agreement", "abandon": "abandoned by agreement"}
 
+FEATURES = ("forced", "plans")
+"""What the engine does that files written before it did not: ``forced``,
+a decision the rules force (``Decision.forced``) is answered by the engine,
+listed ``by = "forced"``; ``plans``, a ``plan`` order answers a plannable
+decision with several orders.  A new game names them in its header's
+``features``; a file that names none is replayed as pbem wrote it then
+(each forced answer is its sender's own order, no plans)."""
+PLAN_VERB = "plan"
+PLAN_LIMIT = 40            # orders in one plan
+
 
 class Sink:
     """Collects what one run of an exchange produced.  ``marks[i]`` is the
@@ -56,10 +66,16 @@ class ExchangeRun:
     (the sender still has to decide but gave no more orders)."""
 
     def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
-                 seats: list[str], fresh: bool = True, policy_kinds: Collection[str] = ()) -> None:
+                 seats: list[str], fresh: bool = True, policy_kinds: Collection[str] = (),
+                 features: Collection[str] = ()) -> None:
         self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
         self.seats = seats
         self.policy_kinds = policy_kinds
+        self.features = frozenset(features)
+        # The plan being resolved: {"side": its owner, "orders": those not
+        # yet made}.  It lives only within this run: a plan is resolved, or
+        # stops, in the exchange that opens it.
+        self.plan: dict[str, Any] | None = None
         self.seeds: dict[str, bytes] = rng.seeds if rng is not None else {}
         self.sink = Sink()
         # A stream a seat could have ground offline serves nothing: every
@@ -87,7 +103,12 @@ class ExchangeRun:
         owner could not know)."""
         self.started = True
         deferred = self.es.get("deferred")
-        if deferred:
+        if deferred and deferred["order"].get("verb") == PLAN_VERB:
+            # A plan signed in the previous exchange: its orders answer its
+            # owner's plannable decisions from here on (see _step).
+            self.es["deferred"] = None
+            self.plan = {"side": deferred["side"], "orders": list(deferred["order"].get("orders") or [])}
+        elif deferred:
             self.es["deferred"] = None
             use = FrozenRng() if (self.frozen or self.rng is None) else self.rng
             _apply(self.rules, self.es, deferred["side"], deferred["order"], use, self.sink, "deferred", self.seeds)
@@ -107,6 +128,13 @@ class ExchangeRun:
         order = rules.standing_answer(es["game"], d, policies) if policies and d.policy and not d.private else None
         if order is not None:
             by, seat = "policy", d.seat
+        elif d.forced and not d.private and "forced" in self.features:
+            # No choice, so no email and no frozen stream: the answer is the
+            # state's, whoever's program meets it (docs/FILE-FORMAT.md).
+            by, seat, order = "forced", d.seat, self._forced_order(d)
+        elif self.plan is not None and self._plan_answers(d):
+            self._plan_step(d)
+            return None
         elif d.seat != self.sender:
             self.sink.handed = d
             return "handed"
@@ -119,6 +147,8 @@ class ExchangeRun:
                 raise IllegalOrder(f"a private answer where {d.seat} must decide {d.kind}")
             if by == "player" and d.private:
                 raise IllegalOrder(f"{d.seat}'s program must answer {d.kind} from its secrets")
+            if order.get("verb") == PLAN_VERB and by == "player":
+                return self._sign_plan(d, order)
             if order.get("verb") in ENGINE_VERBS:
                 engine_order(self.es, seat, order, self.sink, self.seats, rules, self.policy_kinds)
                 self.frozen = self.frozen or (by == "player" and self.sealed)
@@ -140,6 +170,31 @@ class ExchangeRun:
         return None
 
 
+    # -- forced answers and plans ------------------------------------------
+    def _forced_order(self, d: Decision) -> Order:
+        if len(d.options) != 1:
+            raise IllegalOrder(f"{d.kind} is declared forced with {len(d.options)} options (a defect of the game)")
+        return self.rules.parse(d.options[0], self.es["game"], d.seat)
+
+    def _sign_plan(self, d: Decision, order: Order) -> str | None:
+        from pbem.cycle import plan
+        return plan.sign(self, d, order)
+
+    def _plan_answers(self, d: Decision) -> bool:
+        from pbem.cycle import plan
+        return plan.answers(self, d)
+
+    def _plan_step(self, d: Decision) -> None:
+        from pbem.cycle import plan
+        plan.step(self, d)
+
+    def _text(self, order: Order) -> str:
+        try:
+            return self.rules.format(order)
+        except Exception:  # a game that cannot format an order it refuses
+            return str(order.get("verb"))
+
+
 def run_exchange(
     rules: Rules,
     es: EngineState,
@@ -151,10 +206,11 @@ def run_exchange(
     rng: RecordingRng | None = None,
     fresh: bool = True,
     policy_kinds: Collection[str] = (),
+    features: Collection[str] = (),
 ) -> tuple[Sink, str]:
     """Run one whole exchange (see :class:`ExchangeRun`)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features)
     how = run.run(next_entry)
     return run.sink, how
 

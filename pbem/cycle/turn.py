@@ -8,8 +8,8 @@ from typing import Any
 
 from pbem.cycle import match as _match
 from pbem.cycle.match import EngineState, Match, fast_copy, public_engine_state
-from pbem.cycle.replay import waiting_after
-from pbem.cycle.run import ENGINE_VERBS, ExchangeRun, Sink, parse_engine_order
+from pbem.cycle.replay import features, waiting_after
+from pbem.cycle.run import ENGINE_VERBS, PLAN_VERB, ExchangeRun, Sink, parse_engine_order
 from pbem.cycle import hidden
 from pbem.cycle.write import seal_into, sign, team_keys
 from pbem.errors import UsageError
@@ -93,7 +93,7 @@ class Turn:
         seeds = {self.side: m.secret_seeds[self.side]} if self.side in m.secret_seeds else {}
         self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)), seeds)
         self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names,
-                               m.stream_fresh(self.side, self.n), m.policy_kinds)
+                               m.stream_fresh(self.side, self.n), m.policy_kinds, features(m))
         self._queue = list(self.orders)
         self._answered = 0
         self.run.run(self._next_entry)
@@ -144,10 +144,26 @@ class Turn:
         return self.how != "open"
 
     def parse(self, text: str) -> Order:
+        """Terse notation to an order: the engine's own verbs, ``plan ORDER
+        then ORDER ...`` (each order read against the state as it is now),
+        or the game's."""
+        words = text.split()
+        if words and words[0].lower() == PLAN_VERB:
+            parts = [p.strip() for p in " ".join(words[1:]).split(" then ")]
+            if not all(parts):
+                raise IllegalOrder("usage: plan ORDER then ORDER ... (e.g. plan attack 4121 with 7Pz then end-combat)")
+            return {"verb": PLAN_VERB, "orders": [self.m.rules.parse(p, self.es["game"], self.side) for p in parts]}
         order = parse_engine_order(text)
         if order is None:
             order = self.m.rules.parse(text, self.es["game"], self.side)
         return order
+
+    def may_plan(self) -> bool:
+        """Whether the pending decision may be answered by a plan, and a
+        plan would be resolved elsewhere (sealed dice, a file that has
+        plans)."""
+        d = self.pending()
+        return d is not None and d.plannable and "plans" in features(self.m) and self.m.timing == "sealed"
 
     def push(self, order: Order | str) -> list[Event]:
         if self.done:
@@ -186,7 +202,7 @@ class Turn:
         if order.get("verb") == "policy" and order.get("name") in self.m.rules.private_policies \
                 and "secret" not in order:
             return {"verb": "policy", "name": order["name"], "private": True, "secret": {"value": order.get("value")}}
-        if order.get("verb") in ENGINE_VERBS:
+        if order.get("verb") in ENGINE_VERBS or order.get("verb") == PLAN_VERB:
             return order
         from pbem.protocol.commit import new_salt
 
@@ -202,12 +218,12 @@ class Turn:
         its first roll (no dice are drawn) and how the exchange would then
         stand (``"open"``, ``"handed"``...).  ``([], "refused")`` if the rules
         refuse it."""
-        if order.get("verb") not in ENGINE_VERBS:
+        if order.get("verb") not in ENGINE_VERBS and order.get("verb") != PLAN_VERB:
             from pbem.protocol.commit import new_salt
 
             order = self.m.rules.fill_secrets(fast_copy(self.es["game"]), self.side, order, new_salt)
         trial = ExchangeRun(self.m.rules, fast_copy(self.es), self.side, None, True, self.m.seat_names,
-                            False, self.m.policy_kinds)
+                            False, self.m.policy_kinds, features(self.m))
         trial.started = True
         queue = [order]
 

@@ -13,6 +13,7 @@ from pbem.cycle.match import (
     initial_engine_state,
     public_engine_state,
 )
+from pbem.cycle.run import FEATURES
 from pbem.errors import UsageError
 from pbem.game import validate_seats
 from pbem.protocol import chain as dchain
@@ -135,6 +136,7 @@ def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[st
     }
     if position is not None:
         header["position"] = position
+    header["features"] = list(FEATURES)      # engine behaviour this file relies on (pbem.cycle.run)
     if any(s.side != s.name or s.roles for s in seats):
         header["seats"] = {s.name: {"side": s.side, "roles": list(s.roles)} for s in seats}
     unknown = set(invited) - set(header["sides"])

@@ -74,6 +74,19 @@ class Decision:
     side's own program answers from its secrets without asking the human (a
     block reveal at a showdown); ``policy`` names the standing order that may
     answer it, if any.
+
+    ``forced`` says that the rules leave exactly one legal answer: then
+    ``options`` holds exactly that one order (terse notation ``parse``
+    reads), and the engine takes it without asking anyone and without an
+    email (listed ``by = "forced"``).  A game sets it only where its rules
+    force the answer, from the public state alone (every program must agree
+    on it), never because ``options`` happens to list one entry: a lone
+    option may be a template or a real choice (a secret set-up, a roll the
+    player may still put off by resigning or offering a draw), and such a
+    decision stays the player's.  ``plannable`` says that the deciding seat
+    may answer it with a *plan*: several orders signed at once, in the
+    order he chooses, that the next program resolves one after the other
+    (docs/FILE-FORMAT.md, "Forced answers and plans").
     """
 
     seat: str
@@ -83,6 +96,8 @@ class Decision:
     private: bool = False
     policy: str | None = None
     hint: str = ""
+    forced: bool = False
+    plannable: bool = False
 
     @property
     def side(self) -> str:

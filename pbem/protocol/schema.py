@@ -100,7 +100,8 @@ BOOL = _type(bool, "true or false")
 HEADER_REQUIRED: dict[str, Check] = {
     "format": STR, "id": STR, "game": STR, "scenario": STR, "scenario_sha256": H64, "dice": STR, "sides": LIST,
 }
-HEADER_OPTIONAL: dict[str, Check] = {"options": TABLE, "invited": TABLE, "seats": TABLE, "position": TABLE}
+HEADER_OPTIONAL: dict[str, Check] = {"options": TABLE, "invited": TABLE, "seats": TABLE, "position": TABLE,
+                                     "features": _str_list}
 
 
 def check_header(header: dict[str, Any], name: str) -> None:
@@ -167,12 +168,12 @@ KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "rewind-decline": ({"to": INT}, {}),
 }
 
-ENTRY_FIELDS = ("side", "by", "order", "deferred")
+ENTRY_FIELDS = ("side", "by", "order", "deferred", "skipped")
 DISCLOSED = ("seed", "secret_seed", "nonce", "orders", "team")
 """What a disclosed sealed part may hold: the dice-chain seed, the secret
 seed, the sealing nonce, the secret parts of orders, and the part the
 sender sealed to its team (``{nonce, orders?}``)."""
-ENTRY_BY = ("player", "policy", "private")
+ENTRY_BY = ("player", "policy", "private", "forced", "plan")
 
 
 def allowed_fields(kind: str) -> list[str]:
@@ -221,8 +222,9 @@ def check_entry(entry: Any, where: str) -> None:
     if entry["by"] not in ENTRY_BY:
         raise InvalidFile(f"{where}: 'by' should be one of {', '.join(ENTRY_BY)}")
     _table(entry["order"], f"{where}: 'order'")
-    if "deferred" in entry:
-        BOOL(entry["deferred"], f"{where}: 'deferred'")
+    for key in ("deferred", "skipped"):
+        if key in entry:
+            BOOL(entry[key], f"{where}: {key!r}")
 
 
 def check_secrets(secrets: dict[str, Any], where: str) -> None:

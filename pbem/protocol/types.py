@@ -38,6 +38,7 @@ class Header(TypedDict, total=False):
     seats: dict[str, SeatEntry]
     invited: dict[str, Identity]
     position: dict[str, Any]
+    features: list[str]
 
 
 class OrderEntry(TypedDict, total=False):
@@ -47,6 +48,7 @@ class OrderEntry(TypedDict, total=False):
     by: str
     order: dict[str, Any]
     deferred: bool
+    skipped: bool
 
 
 class Exchange(TypedDict, total=False):

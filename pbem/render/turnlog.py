@@ -66,6 +66,15 @@ def _order_text(h: LogHeading, entry: dict[str, Any]) -> str:
         # Never the value, not even in the sender's own log: that log is the
         # body of the email his opponents read.
         return f"sets a standing order ({order.get('name')})"
+    if order.get("verb") == "plan":
+        planned = order.get("orders") or []
+        texts = []
+        for o in planned:
+            try:
+                texts.append(h.format_order(o))
+            except Exception:
+                texts.append(str(o.get("verb", "order")))
+        return f"signs a plan of {len(planned)} order(s): " + "; ".join(texts)
     try:
         return h.format_order(order)
     except Exception:  # a game that cannot format its own order still gets a log
@@ -93,7 +102,10 @@ def record_lines(m: LogHeading, rec: LogRecord) -> list[str]:
         lines.append(f"  - {ev.text}")
     shown = rec.opening
     for entry, mark in zip(rec.entries, marks):
-        tag = {"policy": " (standing order)", "private": " (answered by the program)"}.get(entry["by"], "")
+        tag = {"policy": " (standing order)", "private": " (answered by the program)",
+               "forced": " (forced: the only legal order)", "plan": " (planned)"}.get(entry["by"], "")
+        if entry.get("skipped"):
+            tag = " (planned; skipped)"
         late = f"  [waits for {rec.waiting or 'the next'}'s dice]" if entry.get("deferred") else ""
         lines.append(f"  {entry['side']}: {_order_text(m, entry)}{tag}{late}")
         for ev in rec.events[shown:mark]:

@@ -17,7 +17,8 @@ POLICIES = {
                "advance": "strongest", "stuka-defense": "always", "relocate": "first",
                "relocate-voluntary": "none", "air": "recover"},
     "soviet": {"losses": "eliminate-weakest-first", "retreat": "first", "advance": "strongest",
-               "relocate": "first", "relocate-voluntary": "none", "disband": "none", "oos": "strongest"},
+               "relocate": "first", "relocate-voluntary": "none", "disband": "none", "oos": "strongest",
+               "place": "first"},
 }
 
 _WANTED = ("attack", "buy", "place", "release", "oos", "art", "rocket", "relocate", "seed", "activate",
@@ -33,6 +34,14 @@ def legal(rules: Any, state: dict[str, Any], side: str, order: dict[str, Any]) -
 def demo_order(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
     if d.kind == "move":
         return _move(rules, state, d)
+    if d.kind == "combat" and d.plannable:
+        plan = _attack_plan(rules, state, d)
+        if plan:
+            return plan
+    if d.kind == "art" and d.plannable:
+        art = _art_plan(rules, state, d)
+        if art:
+            return art
     concrete = [o for o in d.options if "UNIT" not in o and " HEX" not in o]
     wanted = [o for o in concrete if o.split()[0] in _WANTED]
     candidates = wanted + [o for o in concrete if o not in wanted] + ["pass", "done", "end-combat", "end-move"]
@@ -75,3 +84,49 @@ def _move(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | st
             if legal(rules, state, d.side, order):
                 return order
     return {"verb": "end-move"}
+
+
+def _attack_plan(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | None:
+    """The Combat Segment planned at once (9.2: the attacks in the
+    attacker's order): each target on offer, in the listed order, attacked
+    by the units no earlier attack of the plan took, while the attack is
+    legal now; then end-combat.  An attack that an earlier one's result
+    makes illegal is skipped by the engine.  None when there is no attack
+    to plan."""
+    planned: list[dict[str, Any]] = []
+    used: set[str] = set()
+    for text in d.options:
+        if not text.startswith("attack ") or "UNIT" in text or " HEX" in text:
+            continue
+        try:
+            order = rules.parse(text, state, d.side)
+        except IllegalOrder:
+            continue
+        units = [u for u in order["units"] if u not in used]
+        if not units:
+            continue
+        order = dict(order, units=units)
+        if legal(rules, state, d.side, order):
+            planned.append(order)
+            used.update(units)
+    if not planned:
+        return None
+    return {"verb": "plan", "orders": planned + [{"verb": "end-combat"}]}
+
+
+def _art_plan(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | None:
+    """The ART chit's attacks planned at once (13.2): the artillery attacks
+    left on the first targets on offer, then the Rocket if it is ready, then
+    pass; what an earlier result makes illegal is skipped."""
+    left = int(state["stack"][-1].get("left", 0))
+    arts = [o for o in d.options if o.startswith("art ")][:left]
+    rockets = [o for o in d.options if o.startswith("rocket ")][:1]
+    planned = []
+    for text in arts + rockets:
+        try:
+            planned.append(rules.parse(text, state, d.side))
+        except IllegalOrder:
+            continue
+    if not planned or not legal(rules, state, d.side, planned[0]):
+        return None
+    return {"verb": "plan", "orders": planned + [{"verb": "pass"}]}

@@ -1084,9 +1084,13 @@ class AvdRules(BaseRules):
     def _ask_combat(self, state, top) -> Decision:
         side = state["active"]
         opts = ["end-combat"] + self._attack_options(state)
+        # Forced when no attack is legal: the options name every hex some
+        # attack may go in with all the units that may make it, and the odds
+        # only grow with more attackers (9.3.6 reads them before any shift).
+        # Plannable: 9.2, the attacks one at a time in the attacker's order.
         return Decision(side, "combat", ("Turn 1 special " if top.get("special") else "") +
                         "Combat Segment: attack HEX with UNIT ... [stuka], or end-combat", tuple(opts),
-                        hint="odds HEX with UNIT ... shows the column")
+                        hint="odds HEX with UNIT ... shows the column", forced=len(opts) == 1, plannable=True)
 
     def _attack_options(self, state: State) -> list[str]:
         """Every target with all the active adjacent units that may attack it."""
@@ -1687,7 +1691,7 @@ class AvdRules(BaseRules):
         opts = ["pass"] + ([f"art {h}" for h in t] if top["left"] > 0 else []) + \
             ([f"rocket {h}" for h in t] if state["rocket"] else [])
         return Decision(SOVIET, "art", f"ART: {top['left']} artillery attack(s) left"
-                        + (", Rocket ready" if state["rocket"] else ""), tuple(opts))
+                        + (", Rocket ready" if state["rocket"] else ""), tuple(opts), plannable=True)
 
     def _do_art(self, state, top, d, order, rng, events) -> None:
         verb = order["verb"]

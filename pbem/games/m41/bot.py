@@ -19,6 +19,10 @@ from .model import SOVIET, other
 
 State = dict[str, Any]
 
+#: standing orders the scripted player sets: the answers it gives anyway
+#: (a tie's hit on the lowest token, no Blitz, no Exploitation)
+POLICIES = {"losses": "first", "blitz": "no", "exploit": "no"}
+
 
 def legal(rules: Any, state: State, side: str, order: dict[str, Any]) -> bool:
     """The contract's legality probe; a malformed scripted order counts as

@@ -1763,6 +1763,12 @@ class M41Rules(BaseRules):
         from .bot import choose
         return choose(self, state, decision)
 
+    def demo_policies(self, side: str) -> dict[str, str]:
+        """The scripted player's standing orders (the choices it would make
+        anyway, given once instead of by email)."""
+        from .bot import POLICIES
+        return dict(POLICIES)
+
     def query(self, state: State, side: str, text: str) -> str:
         words = text.split()
         if words[:1] == ["lv"]:

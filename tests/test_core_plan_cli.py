@@ -1,0 +1,47 @@
+"""`pbem play` offers the plan at a decision that may be planned under
+sealed dice (issue 12 item 4): "now, and see the result, or add to the
+plan"; `plan done` signs it, and the opponent's program resolves it."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from clihelp import make_players, play_script, stem_of
+
+
+def _game(tmp_path: Path):
+    anna, pavel = make_players(tmp_path)
+    r = anna.run("new", "duel/short", "--side", "red=me", "--side", f"blue={pavel.root / 'pavel.id.toml'}",
+                 "--dice", "sealed", "--option", "plannable_attack=true", "--out", str(anna.out))
+    created = Path(re.search(r"created: (\S+-001\.toml)", r.stdout).group(1))
+    pavel.run("join", str(created), "--yes", "--out", str(pavel.out))
+    return {"red": anna, "blue": pavel}, pavel.out / f"{stem_of(created)}-002.toml"
+
+
+def test_play_offers_the_plan_and_the_opponents_program_resolves_it(tmp_path: Path) -> None:
+    ps, joined = _game(tmp_path)
+    f4 = play_script(ps, joined, [("red", ["pick 3"]), ("blue", ["policy defense block", "pick 1"])])
+    anna = ps["red"]
+    r = anna.run("play", str(f4), "--out", str(anna.out), input="attack\np\nplan\nplan done\ny\n")
+    assert "n = now, and see the result" in r.stdout
+    assert "added to the plan (1): attack" in r.stdout
+    assert "the plan: attack" in r.stdout
+    assert "Written" in r.stdout
+    f5 = Path(re.search(r"Written (\S+\.toml)", r.stdout).group(1))
+    log = f5.with_suffix(".txt").read_text()
+    assert "signs a plan of 1 order(s): attack" in log
+    pavel = ps["blue"]
+    r = pavel.run("play", str(f5), "--out", str(pavel.out), input="y\n")
+    f6 = Path(re.search(r"Written (\S+\.toml)", r.stdout).group(1))
+    assert "(planned)" in f6.with_suffix(".txt").read_text()
+    anna.run("verify", str(f6))
+
+
+def test_now_keeps_the_order_a_plain_one(tmp_path: Path) -> None:
+    ps, joined = _game(tmp_path)
+    f4 = play_script(ps, joined, [("red", ["pick 3"]), ("blue", ["pick 1"])])
+    anna = ps["red"]
+    r = anna.run("play", str(f4), "--out", str(anna.out), input="attack\nn\ny\n")
+    f5 = Path(re.search(r"Written (\S+\.toml)", r.stdout).group(1))
+    assert "signs a plan" not in f5.with_suffix(".txt").read_text()
+    assert "attack" in f5.with_suffix(".txt").read_text()
