@@ -29,7 +29,11 @@ exchange engine, each program verifying every exchange of the other:
   ``_immediate`` (exchanges of kind ``play`` per game turn), and
   ``emails_floor_G``: the alternation floor, one email each time the side
   that must really decide (an order by a player, not by his standing orders
-  or his program) changes, per game turn, counted over the same games.
+  or his program) changes, per game turn, counted over the same games;
+  ``emails_ratio_G_sealed`` / ``_immediate``: each over that floor.  A
+  forced answer (``by = "forced"``) and a planned order (``by = "plan"``)
+  are no decision of their sender's: they count towards neither.  The
+  scripted AVD player plans each Combat Segment and ART chit.
 
 Subprocesses run with Python's bytecode cache on (``PYTHONPYCACHEPREFIX``
 in a scratch folder, after a warm-up run), as an installed program does, and
@@ -189,6 +193,8 @@ def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str
         out[f"exchanges_whole_{game}_{dice}"] = len(whole.exchanges)
         floors, turns = floors + floor, turns + game_turns(whole)
     out[f"emails_floor_{game}"] = round(floors / turns, 2)
+    for dice in ("sealed", "immediate"):
+        out[f"emails_ratio_{game}_{dice}"] = round(out[f"emails_per_turn_{game}_{dice}"] / out[f"emails_floor_{game}"], 2)
 
     # The file: the first ``length`` exchanges, or fewer where the whole game
     # is shorter, ending where a player has to decide (so play prompts).
