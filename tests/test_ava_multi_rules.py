@@ -206,9 +206,10 @@ def test_20_2_each_seat_cups_its_own_hq_chits_in_seat_order() -> None:
 
 def test_20_2_a_blind_program_applies_only_the_count_of_a_cup() -> None:
     r, st = rules_and_state("variant")
-    blind = {**st, "hidden": {**st["hidden"], "axis_north": None}}
+    blind = {**st, "hidden": {**st["hidden"], "axis_north": None, "team:axis": None}}     # a Soviet program
     order = r.fill_secrets(st, "axis_north", r.parse("cup AX-3PzG AX-3PzG-2 AX-9A", st, "axis_north"), None)
-    public = {k: v for k, v in order.items() if k != "secret"}
+    assert "secret" not in order and order["team_secret"] == {"chits": ["AX-3PzG", "AX-3PzG-2", "AX-9A"]}
+    public = {k: v for k, v in order.items() if k != "team_secret"}
     assert public == {"verb": "cup", "count": 3} and r.format(public) == "cup (3 sealed)"
     r.apply(blind, "axis_north", public, ScriptedDice())
     assert blind["cupcount"]["axis_north"] == 3

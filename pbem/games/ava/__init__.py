@@ -20,6 +20,9 @@ OPTIONS: dict[str, tuple[Any, str]] = {
                            "Supply Check (Smolensk: Turn 6), where the scenario has one")),
     "reserve_okh": (False, ("AVA 17.2 / FFS 16.2: the Soviet Reserve and Axis OKH chits (a d6 of units "
                             "activated directly), where the scenario has them")),
+    "vp_bidding": (False, ("AVA 17.1 / FFS 16.1: sealed VP bids decide who plays the Axis (the higher; a tie "
+                           "by a coin flip, A52); he wins if the Axis VP (FFS: the Axis lead, #58) reach his bid; "
+                           "two seats only")),
 }
 
 # Multiplayer (AVA 19, 20): how many seats, which rules seat them, and where
@@ -84,6 +87,8 @@ class AvaFamilyGame(BaseGame):
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         from pbem.errors import UsageError
         out = super().validate_options(options)
+        if out.get("vp_bidding") and (int(out.get("players", 2)) != 2 or out.get("multiplayer", "standard") != "standard"):
+            raise UsageError("vp_bidding (17.1) is for the two-player game: the multiplayer games seat their teams")
         try:
             ava_options.check(out)
         except ScenarioError as exc:

@@ -27,12 +27,13 @@ import pickle
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, State, View
+from pbem.game import BaseRules, Decision, Event, IllegalOrder, Rng, State, View, team_part
 from pbem.games.ava import orders, policies
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET, Scenario
 from pbem.games.ava.profile import Profile
 from pbem.games.ava import seating as seatmod
-from pbem.games.ava import seq_master, seq_queue
+from pbem.games.ava import seq_bid, seq_master, seq_queue
+from pbem.games.ava.seq_bid import BidMixin
 from pbem.games.ava.seq_combat import CombatMixin
 from pbem.games.ava.seq_command import SEALED, CommandMixin
 from pbem.games.ava.seq_master import MasterMixin
@@ -69,7 +70,7 @@ def new_frame(kind: str, **kw: Any) -> dict[str, Any]:
 
 
 class AvaRules(OptionsMixin, SetupMixin, CommandMixin, QueueMixin, MasterMixin, OpsMixin, CombatMixin, SupplyMixin,
-               ReinfMixin, BaseRules):
+               ReinfMixin, BidMixin, BaseRules):
     """The rules of one *Fierce Fight!* game (AVA or FFS profile) bound to
     one scenario and its rule options."""
 
@@ -131,9 +132,15 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, QueueMixin, MasterMixin, 
             "winner": None, "result": [],
             "hidden": {seat: {"chits": {}} for seat in self.seat_names()},
         }
+        if self.seating.mode == seatmod.VARIANT:
+            # 20.2: each team's split of its HQ chits, known to its seats alone
+            for side in SIDES:
+                state["hidden"][team_part(side)] = {"turn": 0, "cups": {}}
         # The Surprise Attack's activation draws nothing: settle it now so
         # that the first decision is on top.
         self.run(state, _NoDice(), [])
+        if self.options.get("vp_bidding"):
+            seq_bid.initial(state)               # 17.1: the bids come before everything
         return state
 
     # ============================================================ interface
@@ -193,6 +200,28 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, QueueMixin, MasterMixin, 
             self._scope = outer
         return state, events
 
+    def fill_secrets(self, state: State, side: str, order: dict[str, Any], new_salt: Any) -> dict[str, Any]:
+        """20.2: an HQ cup's chits go to the seat's team (``team_secret``,
+        sealed by the core to every seat of the side), not to the seat
+        alone; 17.1: a bid is committed (seq_bid)."""
+        from pbem.games.ava import seq_bid
+        order = seq_bid.fill_bid(order, new_salt)
+        filled = super().fill_secrets(state, side, order, new_salt)
+        if filled.get("verb") == seq_master.CUP_VERB and self.seating.mode == seatmod.VARIANT \
+                and "secret" in filled:
+            filled = {k: v for k, v in filled.items() if k != "secret"} | {"team_secret": filled["secret"]}
+        return filled
+
+    def private_answer(self, state: State, decision: Decision) -> dict[str, Any]:
+        if decision.kind == "bid-open":
+            return self.bid_private_answer(state, decision)
+        return super().private_answer(state, decision)  # type: ignore[no-any-return]
+
+    def seat_players(self, state: State) -> dict[str, str]:
+        """17.1: the bids may give the Axis to the player who joined as the
+        Soviet; the core then moves the two players (seq_bid)."""
+        return seq_bid.seat_players(state)
+
     def not_yours(self, d: Decision | None, side: str) -> str | None:
         if d is None:
             return "the game is over"
@@ -204,7 +233,8 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, QueueMixin, MasterMixin, 
         return None
 
     def parse(self, text: str, state: State, side: str) -> dict[str, Any]:
-        mine = seq_queue.parse_choice(text.split()) or seq_master.parse_cup(text.split(), self.scn, side)
+        mine = seq_queue.parse_choice(text.split()) or seq_master.parse_cup(text.split(), self.scn, side) \
+            or (seq_bid.parse(text.split()) if self.options.get("vp_bidding") else None)
         if mine is not None:
             self.check_shape(mine)
             return mine
@@ -213,7 +243,9 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, QueueMixin, MasterMixin, 
     def check_shape(self, order: Any) -> None:
         """The multiplayer orders' shapes (seq_queue, seq_master), the others' (orders)."""
         verb = order.get("verb") if isinstance(order, dict) else None
-        if verb == seq_queue.QUEUE_VERB:
+        if verb in seq_bid.VERBS and self.options.get("vp_bidding"):
+            seq_bid.check_shape(order)
+        elif verb == seq_queue.QUEUE_VERB:
             seq_queue.check_choice_shape(order)
         elif verb == seq_master.CUP_VERB:
             seq_master.check_cup_shape(order, self.scn)
@@ -221,6 +253,8 @@ class AvaRules(OptionsMixin, SetupMixin, CommandMixin, QueueMixin, MasterMixin, 
             orders.check_shape(order, self.scn)
 
     def format(self, order: dict[str, Any]) -> str:
+        if order.get("verb") in seq_bid.VERBS and self.options.get("vp_bidding"):
+            return seq_bid.format_order(order)
         if order.get("verb") == seq_queue.QUEUE_VERB:
             return str(order["choice"])
         if order.get("verb") == seq_master.CUP_VERB:

@@ -5,10 +5,14 @@ The counts, splits, dummies and windows are :mod:`pbem.games.ava.mastercup`'s.
 Secrecy rides on the core's hidden-item service: a seat's HQ cup is that
 seat's hidden items (public handles, values ``{chit, turn}``), mixed under
 their handles by ``rng.secret(seat)`` before the first draw of the turn and
-turned up by the seat's own opening.  Each seat commits only its own cup:
-team-mates agree their split outside pbem (a ruling; sealing one secret to
-several seats is not a core service yet).  The whole split is checked where
-every cup is known, at the audit.
+turned up by the seat's own opening.  A cup's chits travel in the order's
+*team* part (``team_secret``), which the core seals to every seat of the
+side: each team-mate's program keeps the team's split of the turn in the
+team's hidden part (``hidden["team:SIDE"]["cups"]``), refuses at once a cup
+holding a chit a partner has already cupped, and checks the whole split
+(:func:`mastercup.check_split`, :func:`mastercup.check_dummies`) when the
+team's last cup is in.  The other side's programs see only the counts; the
+audit checks the split again with everything known.
 
 Frames: ``master`` draws the next Master cup token; ``mdraw`` holds one
 draw's chits (a Master chit: one per seat of the side, all drawn before any
@@ -20,7 +24,7 @@ from __future__ import annotations
 from math import ceil
 from typing import Any
 
-from pbem.game import Decision, Event, IllegalOrder, Rng, State
+from pbem.game import Decision, Event, IllegalOrder, Rng, State, team_part
 from pbem.games.ava import mastercup, seating
 from pbem.games.ava.model import AXIS, SIDE_NAME, SIDES, SOVIET
 from pbem.games.ava.seqbase import SeqBase
@@ -47,10 +51,18 @@ def parse_cup(words: list[str], scn: Any, seat: str) -> dict[str, Any] | None:
     return {"verb": CUP_VERB, "secret": {"chits": chosen}}
 
 
+def cup_secret(order: dict[str, Any]) -> Any:
+    """A cup's chits: its team part (20.2: the split is sealed to the team),
+    or, before the core fills it in, its secret part as parsed."""
+    return order.get("team_secret", order.get("secret"))
+
+
 def check_cup_shape(order: dict[str, Any], scn: Any) -> None:
-    secret, count = order.get("secret"), order.get("count")
-    if set(order) - {"verb", "secret", "count"}:
+    secret, count = cup_secret(order), order.get("count")
+    if set(order) - {"verb", "secret", "team_secret", "count"}:
         raise IllegalOrder("cup: unknown fields")
+    if "secret" in order and "team_secret" in order:
+        raise IllegalOrder("cup: the chits go sealed to the team, once")
     if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
         raise IllegalOrder("cup: count must be a number")
     if secret is None:
@@ -69,7 +81,7 @@ def format_cup(order: dict[str, Any]) -> str:
     """A sealed cup never shows its chits (the notation may reach a shared log)."""
     if "count" in order:
         return f"cup ({order['count']} sealed)"
-    chosen = (order.get("secret") or {}).get("chits", [])
+    chosen = (cup_secret(order) or {}).get("chits", [])
     return " ".join([CUP_VERB] + [DUMMY_WORD if c.startswith(mastercup.DUMMY) else c for c in chosen])
 
 
@@ -98,6 +110,14 @@ class MasterMixin(SeqBase):
         pool = self.hq_pool(state, side)
         split = {s: [c for c in pool if seating.owner_of_chit(self.seating, self.scn, state, c) == s]
                  for s in self.team(side)}
+        cupped = self.team_cups(state, side)
+        if cupped:
+            # The partners' cups, known to this program: what they took is
+            # theirs; what they left of theirs (by A49) is proposed here.
+            taken = {c for cup in cupped.values() for c in cup}
+            split = {s: ([c for c in cupped[s] if not c.startswith(mastercup.DUMMY)] if s in cupped
+                         else [c for c in split[s] if c not in taken]) for s in split}
+            split[seat] += [c for c in pool if c not in taken and not any(c in v for v in split.values())]
         mine = list(split[seat])
         if side == SOVIET:
             mine += [DUMMY_WORD] * mastercup.dummies_needed(self.team(side), split).get(seat, 0)
@@ -139,16 +159,19 @@ class MasterMixin(SeqBase):
         seat = d.seat
         side = self.side_of_seat(seat)
         pool = self.hq_pool(state, side)
-        secret = order.get("secret")
+        secret = cup_secret(order)
         hidden = state["hidden"].get(seat)
-        if secret is None and hidden is not None:
-            raise IllegalOrder("an HQ cup carries its chits in its secret part (cup ID ...)")
+        team = state["hidden"].get(team_part(side))
+        if secret is None and (hidden is not None or team is not None):
+            raise IllegalOrder("an HQ cup carries its chits sealed to the team (cup ID ...)")
         count = len(secret["chits"]) if secret is not None else order.get("count")
         if not isinstance(count, int) or order.get("count") not in (None, count):
             raise IllegalOrder("the HQ cup's count does not match its chits")
         self._check_count(state, top, side, len(pool), count)
         if secret is not None:
             self._check_own_cup(side, pool, list(secret["chits"]))
+        if team is not None and secret is not None:
+            self._check_team_cup(state, team, side, seat, list(secret["chits"]))
         state["picks"].setdefault(side, {"from": pool})
         handles = [f"{seat}.{state['turn']}.{i}" for i in range(1, count + 1)]
         if secret is not None and hidden is not None:
@@ -180,6 +203,47 @@ class MasterMixin(SeqBase):
         least = ceil(pool / len(self.team(side)))
         if not given and not least <= count <= pool:
             raise IllegalOrder(f"a {who} HQ cup holds {least} to {pool} chits, dummies included (20.2)")
+
+    def team_cups(self, state: State, side: str) -> dict[str, list[str]]:
+        """The cups ``side``'s seats have filled this turn, where this
+        program knows them (a seat of the side; the audit): {} otherwise."""
+        team = state["hidden"].get(team_part(side))
+        if team is None or team.get("turn") != state["turn"]:
+            return {}
+        return {s: list(c) for s, c in team["cups"].items()}
+
+    def _check_team_cup(self, state: State, team: dict[str, Any], side: str, seat: str,
+                        chosen: list[str]) -> None:
+        """What a team-mate's program checks at once (20.2): no chit a
+        partner has already put in his cup this turn; then keeps the cup in
+        the team's split, and checks the whole split once the team's last
+        cup is in."""
+        if team.get("turn") != state["turn"]:
+            team.update(turn=state["turn"], cups={})
+        for other, cup in team["cups"].items():
+            if other == seat:
+                raise IllegalOrder(f"{seat} has already filled its HQ cup this turn")
+            twice = [c for c in chosen if c in cup and not c.startswith(mastercup.DUMMY)]
+            if twice:
+                raise IllegalOrder(f"{twice[0]} is already in {other}'s HQ cup (20.2: the team divides its HQ "
+                                   "chits, each to one cup)")
+            for c in chosen:
+                for p in mastercup.pair_of(self.scn, c):
+                    if p in cup:
+                        raise IllegalOrder(f"the two {self.scn.chits[c].hq} chits go to the same player (20.2): "
+                                           f"{p} is in {other}'s cup")
+        team["cups"][seat] = list(chosen)
+        if set(team["cups"]) == set(self.team(side)):
+            self._check_split_of(state, side, team["cups"])
+
+    def _check_split_of(self, state: State, side: str, cups: dict[str, list[str]]) -> None:
+        team = self.team(side)
+        split = {s: [c for c in cups.get(s, ()) if not c.startswith(mastercup.DUMMY)] for s in team}
+        dummies = {s: [c for c in cups.get(s, ()) if c.startswith(mastercup.DUMMY)] for s in team}
+        pool = self.hq_pool(state, side)
+        mastercup.check_split(self.scn, side, team, pool, split)
+        if side == SOVIET:
+            mastercup.check_dummies(self.scn, state, team, split, {s: v for s, v in dummies.items() if v})
 
     def _check_own_cup(self, side: str, pool: list[str], chosen: list[str]) -> None:
         """What the seat's own program can check: the side's HQ chits
@@ -215,18 +279,21 @@ class MasterMixin(SeqBase):
             self.push(state, "surprise")
 
     def _check_whole_split(self, state: State) -> None:
+        """Where every cup of a team is known (its seats' programs check it
+        as the last cup goes in; here the audit, which knows each seat's own
+        cup too): the split whole, and each seat's committed cup the one it
+        told its team."""
         hidden = state["hidden"]
         for side in SIDES:
             team = self.team(side)
             if any(hidden.get(s) is None for s in team):
                 continue
             cups = {s: [c for c, _ in hidden[s]["chits"].values()] for s in team}
-            split = {s: [c for c in cup if not c.startswith(mastercup.DUMMY)] for s, cup in cups.items()}
-            dummies = {s: [c for c in cup if c.startswith(mastercup.DUMMY)] for s, cup in cups.items()}
-            pool = self.hq_pool(state, side)
-            mastercup.check_split(self.scn, side, team, pool, split)
-            if side == SOVIET:
-                mastercup.check_dummies(self.scn, state, team, split, {s: v for s, v in dummies.items() if v})
+            told = self.team_cups(state, side)
+            for s in team:
+                if s in told and sorted(told[s]) != sorted(cups[s]):
+                    raise IllegalOrder(f"{s}'s HQ cup is not the one it sealed to its team")
+            self._check_split_of(state, side, cups)
 
     def hq_opening_refusal(self, state: State, seat: str, chit: Any) -> str | None:
         side = self.side_of_seat(seat)

@@ -237,8 +237,8 @@ class SupplyMixin(SeqBase):
         breakdown = self.vp_breakdown(state)
         margin = int(self.options.get("full_game_margin") or 0)      # FFS #56: 0 = the scenario's
         winner, line = victory.outcome(self.scn, self.profile, breakdown, short=self.short_game(),
-                                       bid=margin if margin and self.profile.victory == "ffs"
-                                       and not self.short_game() else None)
+                                       bid=victory.bid_threshold(state, margin if margin and self.profile.victory
+                                                                 == "ffs" and not self.short_game() else None))
         parts = ", ".join(f"{k} {v}" for k, v in sorted(breakdown.items()) if v)
         self.finish(state, winner or "draw", [f"Game ends after the Turn {state['turn']} Supply Check (16.4)",
                                                f"VP: {parts or 'none'}", line], events)

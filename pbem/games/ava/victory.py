@@ -245,6 +245,15 @@ def outcome(scn: Scenario, profile: Profile, breakdown: dict[str, int], *, short
     return SOVIET, f"Soviet victory: {score}, the Axis needed a lead of {margin}"
 
 
+def bid_threshold(state: State, margin: int | None) -> int | None:
+    """What ``outcome`` compares with (its ``bid``): the winning VP bid
+    under 17.1 / FFS 16.1 (AVA: the Axis VP must reach it; FFS #58: the
+    Axis lead, the quantity of #56), else the FFS margin option, else None
+    (the scenario's threshold)."""
+    bid = (state.get("bid") or {}).get("value")
+    return int(bid) if bid is not None else margin
+
+
 def result(scn: Scenario, profile: Profile, breakdown: dict[str, int], *, short: bool = False,
            bid: int | None = None) -> str:
     return outcome(scn, profile, breakdown, short=short, bid=bid)[1]
