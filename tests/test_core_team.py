@@ -26,9 +26,9 @@ from pbem.protocol.identity import generate
 from pbem.protocol.secret import pad
 
 if "relay=" not in os.environ.get("PBEM_GAME_MODULES", ""):
-    os.environ["PBEM_GAME_MODULES"] = os.environ.get("PBEM_GAME_MODULES", "") + ",relay=test_core_team_game"
+    os.environ["PBEM_GAME_MODULES"] = os.environ.get("PBEM_GAME_MODULES", "") + ",relay=relaygame"
 
-import test_core_team_game as relay  # noqa: E402
+import relaygame as relay  # noqa: E402
 
 SC: dict[str, Any] = {"scenario": {"id": "relay/test", "game": "relay", "title": "Relay", "practice": True},
                       "relay": {"rounds": 2}}
