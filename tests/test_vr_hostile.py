@@ -9,9 +9,20 @@ box, a Support it never drew:
 * a copy that was really left in the pool cannot be told from an honest
   draw by any program without the German's secrets: every program accepts
   it live, and the end-of-game audit, replaying the German's secret stream,
-  refuses the first commit of his hidden items that differs."""
+  refuses the first commit of his hidden items that differs.
+
+The last case once failed now and then: the players' keys and the game's
+seeds were fresh each run, and when the first Support the German showed
+was of a kind whose other copies were all drawn, there was no undrawn copy
+to lie with.  Now it runs on fixed keys and a seeded stand-in for the OS
+random source, and the German lies about the first Support he shows for
+which an undrawn copy of its kind (another copy of the same Support
+included) is left in his pool."""
 from __future__ import annotations
 
+import hashlib
+import os
+import random
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,7 +33,7 @@ from pbem.cycle import audit
 from pbem.games.vr import supports
 from pbem.games.vr.rules import VrRules
 from pbem.protocol.gamefile import GameFile
-from pbem.protocol.identity import generate
+from pbem.protocol.identity import Identity, generate
 from pbem.protocol.types import Exchange
 from pbem.scenario import load_toml
 
@@ -58,8 +69,22 @@ class Modified:
         VrRules.hidden_items, VrRules.check_opening, VrRules.identity_of, hidden._audit = self.saved  # type: ignore
 
 
-def table(dice: str) -> tuple[GameFile, dict[str, Any]]:
-    ids = {"soviet": generate("Pavel", "pavel@example.org"), "german": generate("Anna", "anna@example.org")}
+def fixed(name: str, email: str) -> Identity:
+    """An identity with keys derived from its name (a reproducible game)."""
+    return Identity(name=name, email=email, sign_key=hashlib.sha256(f"sign {name}".encode()).digest(),
+                    seal_key=hashlib.sha256(f"seal {name}".encode()).digest())
+
+
+@pytest.fixture
+def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's seeds, salts and nonces from a seeded generator."""
+    gen = random.Random(20240611)
+    monkeypatch.setattr(os, "urandom", lambda n: gen.randbytes(n))
+
+
+def table(dice: str, reproducible: bool = False) -> tuple[GameFile, dict[str, Any]]:
+    make = fixed if reproducible else generate
+    ids = {"soviet": make("Pavel", "pavel@example.org"), "german": make("Anna", "anna@example.org")}
     gf = cycle.new_game(game_id=f"vr-hostile-{dice}", game="vr", scenario_name="vr/practice-basic", scenario=SC,
                         options={}, dice=dice, creator=ids["soviet"], creator_side="soviet",
                         invited={"german": ids["german"].public})
@@ -100,17 +125,30 @@ def german_lies(gf: GameFile, ids: dict[str, Any], lie: Callable[[dict[str, Any]
                 audit_only: bool = False) -> tuple[GameFile, str]:
     """Play on honestly until the German shows a face-down Support; that
     exchange is written again by his modified program, which claims
-    ``lie(state, handle)`` is under the handle it shows."""
-    for _ in range(60):
+    ``lie(state, handle)`` is under the handle it shows.  A lie that
+    cannot be told then (``lie`` gives None) leaves the honest exchange
+    in place, and the next shown Support is tried."""
+    for _ in range(120):
         honest = write(gf, ids)
         ex = honest.exchanges[-1]
         if ex["side"] == "german" and any(x.startswith("g-") for x in shown(ex)):
             h = next(x for x in shown(ex) if x.startswith("g-"))
             m = cycle.replay(gf, SC, ids["german"])
-            with Modified(_lying_about(h, lie), audit_only):
+            untold: list[str] = []
+
+            def told(st: dict[str, Any], h: str) -> Any:
+                value = lie(st, h)
+                if value is None:
+                    untold.append(h)
+                    return st["hidden"]["german"]["items"][h]
+                return value
+            with Modified(_lying_about(h, told), audit_only):
                 first = () if _configured(gf, "german") else tuple(
                     f"policy {k} {v}" for k, v in VR_RULES.demo_policies("german").items())
                 forged = GameFile(gf.exchanges + [turn_of(m, ids["german"], first)])
+            if untold:
+                gf = honest
+                continue
             assert h in shown(forged.exchanges[-1])
             return forged, h
         gf = honest
@@ -170,18 +208,29 @@ def test_a_support_drawn_on_another_turn_is_refused_live() -> None:
     refused_live(forged, ids, f"german's {h}: {h} was drawn on turn")
 
 
-def test_a_pool_copy_the_german_never_drew_passes_live_and_is_caught_at_the_audit() -> None:
+def _undrawn_copies(st: dict[str, Any], h: str) -> list[tuple[str, int]]:
+    """Copies still in the German pool of the kind of the one under ``h``
+    (of the same kind, so that the order it serves stays legal)."""
+    items = st["hidden"]["german"]["items"]
+    if h not in items or "support" not in items[h]:
+        return []
+    honest = (items[h]["support"], items[h]["copy"])
+    kind = VR_RULES.scn.supports[honest[0]].kind
+    return [c for c in supports.pool(VR_RULES.scn, st["supports"], "german", items)
+            if VR_RULES.scn.supports[c[0]].kind == kind and c != honest]
+
+
+def test_a_pool_copy_the_german_never_drew_passes_live_and_is_caught_at_the_audit(seeded: None) -> None:
     """The lie every program must accept: a copy still in the pool, drawn
     on the right turn.  Only the audit, replaying the German's secret
     stream, sees that his commits were not of what he drew."""
-    gf, ids = table("immediate")
+    gf, ids = table("immediate", reproducible=True)
 
-    def undrawn(st: dict[str, Any], h: str) -> dict[str, Any]:
-        items = st["hidden"]["german"]["items"]
-        kind = VR_RULES.scn.supports[items[h]["support"]].kind
-        left = [c for c in supports.pool(VR_RULES.scn, st["supports"], "german", items)
-                if VR_RULES.scn.supports[c[0]].kind == kind and c[0] != items[h]["support"]]
-        sid, k = left[0]                          # of the same kind, so that the order it serves stays legal
+    def undrawn(st: dict[str, Any], h: str) -> dict[str, Any] | None:
+        left = _undrawn_copies(st, h)
+        if not left:
+            return None                           # nothing undrawn of its kind: try the next one he shows
+        sid, k = left[0]
         return {"support": sid, "copy": k, "turn": _drawn_turn(st, h)}
 
     forged, h = german_lies(gf, ids, undrawn, audit_only=True)
