@@ -60,6 +60,7 @@ def mini(*, cols: tuple[int, int] = (48, 62), rows: tuple[int, int] = (14, 30), 
         data["card"]["markers"] = dict(markers)
     data["map"] = {"first_col": cols[0], "last_col": cols[1], "first_row": rows[0], "last_row": rows[1],
                    "offset": "even-q", "default_country": "ussr", **map_parts}
+    data["card"]["victory"] = {"text": "TEST DATA"}     # the practice card's goals lie off a test map
     data["units"] = units or {}
     data["schedule"] = dict(schedule or {})
     data["supports"] = {**data["supports"], **(supports or {})}

@@ -2,7 +2,12 @@
 show the rules at work, not to win.  Units close on the nearest enemy (the
 Soviet on the card's objectives), attacks go in at 2:1 or better with one
 Support when it has one, the German pays for Strategic Movement once a
-phase when it can, and every other decision takes the first legal option.
+phase when it can (keeping the Supports of the enemy turn for defence).
+In the Advanced game the Soviet launches a Large Offensive whenever his
+Priority TO may (11.3.2), moves a Movement-Mode TO towards the enemy in
+the Support phase every other turn (11.6), sends a unit to the Stavka box
+every third turn (12.1.2), and both sides spend their RP (17.3).  Every
+other decision takes the first legal option.
 Every choice passes :func:`pbem.game.probe`, the one legality check."""
 from __future__ import annotations
 
@@ -37,6 +42,10 @@ def demo_order(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | s
         return _capitulate(r, state, d)
     if d.kind in ("priority", "stavka", "to-mode", "stavka-enter"):
         return _advanced(r, state, d)
+    if d.kind == "to-move":
+        return _to_move(r, state, d)
+    if d.kind == "replace":
+        return _replace(r, state, d)
     for text in d.options + ("pass", "done"):
         try:
             order = r.parse(text, state, d.seat)
@@ -81,8 +90,20 @@ def _advanced(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | st
     from pbem.games.vr import tos
     ts = sorted(state["tos"])
     if d.kind == "priority" and len(ts) > 1:
-        k = state["turn"] % len(ts)
+        from pbem.games.vr import supports
+        from pbem.games.vr.seq_support import boxes
+        by_box = boxes(state)
+        full = [to for to in ts if len(by_box.get(to, [])) >= 6]
+        k = ts.index(full[0]) if full else state["turn"] % len(ts)
         order = {"verb": "priority", "to": ts[k], "secondary": ts[(k + 1) % len(ts)], "large": False}
+        if full:                                           # 11.3.2: the pick, the best Event left in the pool
+            mine = (state["hidden"].get(d.seat) or {}).get("items") or {}
+            left = sorted(supports.pool(r.scn, state["supports"], d.seat, mine),
+                          key=lambda c: (-r.scn.supports[c[0]].shift, c))
+            for sid, _ in left[:3]:
+                big = dict(order, large=True, secret={"pick": sid})
+                if legal(r, state, d.seat, big):
+                    return big
         if legal(r, state, d.seat, order):
             return order
     if d.kind == "stavka":
@@ -93,15 +114,74 @@ def _advanced(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | st
             order = {"verb": "appeal", "appeals": appeals}
             if appeals and legal(r, state, d.seat, order):
                 return order
+    if d.kind == "stavka-enter" and state["turn"] % 3 == 0:
+        for o in d.options:
+            if o.startswith("enter "):
+                order = r.parse(o, state, d.seat)
+                if legal(r, state, d.seat, order):
+                    return order
     if d.kind in ("to-mode", "stavka-enter"):
         return {"verb": "done"}
     return d.options[0] if d.options else {"verb": "done"}
 
 
+def _to_move(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    """Every other turn, a Movement-Mode TO one hex nearer the enemy along
+    a road or railroad, unpaid (11.6)."""
+    from pbem.games.vr.seq_support import movers
+    if state["turn"] % 2:
+        return {"verb": "done"}
+    b = r.board(state)
+    enemy = [b.unit(u)["hex"] for u in b.on_map("german")]
+    for to in movers(r, state):
+        here = state["tos"][to]["hex"]
+        if not enemy:
+            break
+        near = min(b.map.distance(here, e) for e in enemy)
+        steps = sorted((n for n in b.map.neighbors(here) if b.map.connected(here, n)),
+                       key=lambda n: min(b.map.distance(n, e) for e in enemy))
+        for n in steps:
+            if min(b.map.distance(n, e) for e in enemy) >= near:
+                break
+            order = {"verb": "tomove", "to": to, "path": [n], "handles": []}
+            if legal(r, state, d.seat, order):
+                return order
+    return {"verb": "done"}
+
+
+def _replace(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
+    """The first rebuild the rules allow (an armored one paid with a
+    Support that is not the enemy turn's), then done."""
+    mine = (state["hidden"].get(d.seat) or {}).get("items") or {}
+    for text in d.options:
+        if text == "done":
+            continue
+        order = r.parse(text, state, d.seat)
+        if order.get("open"):
+            for h in state["supports"][d.seat]["available"]:
+                v = mine.get(h)
+                if v and "support" in v and not r.scn.supports[v["support"]].enemy_turn:
+                    paid = dict(order, support=h, open=[h])
+                    if legal(r, state, d.seat, paid):
+                        return paid
+            continue
+        if legal(r, state, d.seat, order):
+            return order
+    return {"verb": "done"}
+
+
+def _keep(r: Any, state: dict[str, Any], seat: str, h: str) -> bool:
+    """A Support of the enemy turn is kept for defence."""
+    v = ((state["hidden"].get(seat) or {}).get("items") or {}).get(h)
+    return bool(v and "support" in v and r.scn.supports[v["support"]].enemy_turn)
+
+
 def _targets(r: Any, state: dict[str, Any], side: str) -> list[str]:
     b = r.board(state)
     enemy = sorted({b.unit(u)["hex"] for u in b.on_map("german" if side == "soviet" else "soviet")})
-    goals = [h for h in r.scn.card.victory.get("soviet_controls", ()) if state["control"].get(h) != "soviet"]
+    v = r.scn.card.victory
+    goals = [h for h in list(v.get("soviet_controls", ())) + list(v.get("soviet_reaches", ()))
+             if state["control"].get(h) != "soviet"]
     return (goals + enemy) if side == "soviet" else enemy
 
 
@@ -109,10 +189,9 @@ def _move(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
     top = state["stack"][-1]
     b = r.board(state)
     side = d.seat
-    if side == "german" and top["mode"] == "normal" and not top["paid"] and state["supports"][side]["available"] \
-            and state["weather"] != "mud":
-        order = {"verb": "pay", "support": state["supports"][side]["available"][0],
-                 "open": [state["supports"][side]["available"][0]]}
+    spare = [h for h in state["supports"][side]["available"] if not _keep(r, state, side, h)]
+    if side == "german" and top["mode"] == "normal" and not top["paid"] and spare and state["weather"] != "mud":
+        order = {"verb": "pay", "support": spare[0], "open": [spare[0]]}
         if legal(r, state, side, order):
             return order
     if side == "german" and top["mode"] == "normal" and not top["moved"]:
@@ -217,7 +296,7 @@ def _declare(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any]:
     leaders = [o.split()[2] for o in d.options if o.startswith("declare leader")][:1]
     for h in state["supports"][d.seat]["available"]:
         v = mine.get(h)
-        if v and r.scn.supports[v["support"]].shift > 0:
+        if v and "support" in v and r.scn.supports[v["support"]].shift > 0 and not _keep(r, state, d.seat, h):
             order = {"verb": "declare", "elite": elite, "armored": armored, "supports": [h], "open": [h],
                      "leaders": leaders}
             if legal(r, state, d.seat, order):

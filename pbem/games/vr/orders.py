@@ -56,6 +56,9 @@ Reinforcements, capitulation, End of Reich (§10, §14, §16, §17):
     pick luftwaffe                after a Dismissal, the Support picked from the pool; sealed (16.2, R-52)
     mobilize 211id                last mobilization: an eliminated division back reduced (16.2.1)
     remove 14id                   a division the schedule withdraws (18.1)
+    rebuild 14id [4727] [with g-3]  one RP (and a Support for armor) rebuilds a unit (17.3)
+    stalin CS                     the German names Stalin's TO after Warsaw fell (19.1.2)
+    rebuild corps                 one Soviet RP: an infantry corps drawn from the pile (17.3.8)
 """
 from __future__ import annotations
 
@@ -137,8 +140,12 @@ def _to_orders(verb: str, args: list[str], scn: Scenario) -> dict[str, Any] | No
         return {"verb": "capitulate", "support": h, "open": [h]}
     if verb == "pick" and len(args) == 1:
         return {"verb": "pick", "secret": {"pick": args[0].lower()}}
+    if verb == "rebuild" and args:
+        return _rebuild(scn, args)
     if verb in ("mobilize", "reserve", "remove") and len(args) == 1:
         return {"verb": verb, "unit": unit(scn, args[0])}
+    if verb == "stalin" and len(args) == 1:
+        return {"verb": "stalin", "to": to_name(args[0])}
     if verb in ("take", "flip") and len(args) == 1:
         return {"verb": verb, "to": to_name(args[0])}
     if verb == "tocity" and len(args) == 2:
@@ -169,6 +176,22 @@ def _to_orders(verb: str, args: list[str], scn: Scenario) -> dict[str, Any] | No
             out["open"] = list(hs)
         return out
     return None
+
+
+def _rebuild(scn: Scenario, args: list[str]) -> dict[str, Any]:
+    """rebuild corps | rebuild UNIT [HEX] [with HANDLE] (17.3)."""
+    if [a.lower() for a in args] == ["corps"]:
+        return {"verb": "rebuild", "corps": True}
+    words = list(args)
+    out: dict[str, Any] = {"verb": "rebuild", "unit": unit(scn, words.pop(0))}
+    if words and HEX.match(words[0]):
+        out["hex"] = words.pop(0)
+    if words:
+        if len(words) != 2 or words[0].lower() != "with":
+            raise IllegalOrder("rebuild UNIT [HEX] [with HANDLE], or rebuild corps (17.3)")
+        h = handle(words[1])
+        out.update(support=h, open=[h])
+    return out
 
 
 def parse(text: str, scn: Scenario) -> dict[str, Any]:
@@ -376,7 +399,7 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
         return " ".join(["enter", *order["units"]])
     if v == "priority":
         return f"priority {order['to']} {order['secondary']}" + (" large" if order.get("large") else "")
-    if v in ("take", "flip"):
+    if v in ("take", "flip", "stalin"):
         return f"{v} {order['to']}"
     if v == "capitulate":
         return f"capitulate {order['support']}"
@@ -384,6 +407,11 @@ def format(order: dict[str, Any]) -> str:  # noqa: A001 - the contract's name
         return "pick"
     if v in ("mobilize", "reserve", "remove"):
         return f"{v} {order['unit']}"
+    if v == "rebuild":
+        if order.get("corps"):
+            return "rebuild corps"
+        return " ".join(["rebuild", order["unit"], *([order["hex"]] if order.get("hex") else []),
+                         *(["with", order["support"]] if order.get("support") else [])])
     if v == "tocity":
         return f"tocity {order['to']} {order['hex']}"
     if v == "lendlease":

@@ -11,7 +11,9 @@ from pbem.games.vr import orders
 
 KINDS: dict[str, str] = {
     "terrain": "the defender's terrain pick in a hex of several types (1.8.1): best | ask",
-    "react": "a Support of the enemy turn when defending: never | ask",
+    "react": "a Support of the enemy turn when defending: never | odds3 (asked only at odds of three to one or "
+             "more against you) | ask",
+    "enemy-airlift": "a supply Event of the enemy turn before a battle's supply check (R-97): never | ask",
     "elite-defense": "the defender's Elite bonus (7.6.2): always | never | ask",
     "first-loss": "the attacker's unit for its first loss when it used Elite and Armored Exploitation (7.8.1): "
                   "strongest | weakest | ask",
@@ -37,6 +39,10 @@ KINDS: dict[str, str] = {
     "capitulate": "playing Ally Capitulation at the end of the Soviet Combat or Exploitation phase (14): never | ask",
     "mobilize": "the divisions of the last mobilization (16.2.1): first | ask",
     "withdrawal": "the divisions the schedule withdraws (18.1): first | ask",
+    "stalin-to": "the TO the German names for the Stalin Support after Warsaw fell (19.1.2): never | priority | "
+                 "first | ask",
+    "replace": "spending Replacement Points in the R&R phase (17.3): none | first (the first rebuild that needs "
+               "no Support) | ask",
 }
 
 VALUES: dict[str, tuple[str, ...]] = {k: tuple(w.strip() for w in v.split(":")[-1].replace("(", "|").split("|")
@@ -74,6 +80,19 @@ def _terrain(r, state, d, value):
     f = state["stack"][-1]
     best = terrain.best_defense(r.scn, f["hex"], state["weather"], r.dropped_types(state, f))
     return f"terrain {best}" if f"terrain {best}" in d.options else d.options[0]
+
+
+def _react(r, state, d, value):
+    """never: pass; odds3: pass unless the battle stands at 3:1 or more, when
+    the owner is asked (the Support he would show is his secret)."""
+    if value == "never":
+        return "pass"
+    if value != "odds3":
+        return None
+    f = state["stack"][-1]
+    col = r.battle_column(state, f)
+    labels = r.scn.crt.ladder.labels
+    return None if col is not None and "3:1" in labels and col >= labels.index("3:1") else "pass"
 
 
 def _losses(r, state, d, value):
@@ -136,6 +155,8 @@ def _choice(mapping: dict[str, str]):
 
 
 def _advance(r, state, d, value):
+    if value == "none" and "pass" not in d.options:
+        value = "all"                                    # 19.1.2: an advance the rules order
     if value == "none":
         return "pass"
     if value == "all":
@@ -177,7 +198,8 @@ def _discard(r, state, d, value):
 
 
 _PICK = {
-    "terrain": _terrain, "react": _choice({"never": "pass"}),
+    "terrain": _terrain, "react": lambda r, state, d, value: _react(r, state, d, value),
+    "enemy-airlift": _choice({"never": "pass"}),
     "elite-defense": _choice({"always": "elite ", "never": "elite none"}),
     "first-loss": _first_loss, "losses": _losses, "river-row": _river,
     "s-result": _s_result, "retreat": _choice({"first": "FIRST"}), "advance": _advance,
@@ -189,6 +211,11 @@ _PICK = {
     "stavka-enter": _choice({"none": "done"}),
     "capitulate": _choice({"never": "pass"}), "mobilize": _choice({"first": "FIRST"}),
     "withdrawal": _choice({"first": "FIRST"}),
+    "stalin-to": lambda r, state, d, value: {"never": "pass", "first": d.options[0]}.get(value) or (
+        f"stalin {(state.get('to_turn') or {}).get('priority')}" if value == "priority"
+        and f"stalin {(state.get('to_turn') or {}).get('priority')}" in d.options else None),
+    "replace": lambda r, state, d, value: "done" if value == "none" else next(
+        (o for o in d.options if " with " not in o), "done") if value == "first" else None,
 }
 
 

@@ -19,13 +19,13 @@ from pbem.board.crt2d6 import ATTACKER, DEFENDER
 from pbem.game import BaseRules, Decision, Event, IllegalOrder, State, View
 from pbem.games.vr import approval, combat, haltebefehl, losses, moves, orders, profile as profile_mod, seq_battle
 from pbem.games.vr import endreich, rr, seq_reich, seq_stavka, seq_support, seq_turn, stacking, supports as sup_mod
-from pbem.games.vr import terrain, tos
+from pbem.games.vr import terrain, tos, warsaw
 from pbem.games.vr.board import Board
 from pbem.games.vr.combat import OOS, Part
 from pbem.games.vr.model import GERMAN, SIDE_NAME, SIDES, SOVIET, TOS, Scenario, UnitSpec, enemy_of
 from pbem.games.vr.weather import effects
 
-MODULES = (seq_turn, seq_battle, seq_support, seq_stavka, seq_reich)
+MODULES = (seq_turn, seq_battle, seq_support, seq_stavka, seq_reich, warsaw)
 
 
 def _with_kgs(scn: Scenario) -> Scenario:
@@ -320,9 +320,8 @@ class VrRules(BaseRules):
             approval.change(self, state, -1, events, f"German HQ {uid} eliminated")
 
     def end_of_turn(self, state: State, events: list[Event]) -> None:
-        last = int(self.scn.card.victory.get("turn", self.scn.track.last))
-        if state["turn"] >= min(last, self.scn.track.last):
-            from pbem.games.vr import victory
+        from pbem.games.vr import victory
+        if state["turn"] >= victory.last_turn(self):
             winner, lines = victory.check(self, state)
             state["winner"], state["result"], state["phase"], state["stack"] = winner, lines, "over", []
             events.append(Event(lines[-1], {"winner": winner}))
@@ -706,7 +705,9 @@ class VrRules(BaseRules):
                 raise IllegalOrder(why)
         shift = self._support_shift(state, {**shown, **leaders})
         f["elite"], f["armored"] = order["elite"], order["armored"]
-        f["shift"] = shift
+        f["shift"] = shift + warsaw.shift(self, state, f)          # 19.1.2: +2 against Warsaw in revolt
+        if f["shift"] > shift:
+            events.append(Event(f"the Warsaw uprising: +{f['shift'] - shift} columns for the Soviet attack (19.1.2)"))
         for key, v in leaders.items():
             events.append(Event(f"{self.scn.supports[v['support']].name}, attached to {key[7:]}, leads the attack "
                                 f"(+{self.scn.supports[v['support']].shift}, 5.4.4)"))
@@ -1100,7 +1101,7 @@ def check_shape(order: Any, scn: Scenario) -> None:
     for key in ("code", "terrain", "row", "choice", "support"):
         if key in order and order[key] is not None and not isinstance(order[key], str):
             raise IllegalOrder(f"{order['verb']}: {key} must be a word")
-    for key in ("armored", "take", "hourra"):
+    for key in ("armored", "take", "hourra", "corps"):
         if key in order and not isinstance(order[key], bool):
             raise IllegalOrder(f"{order['verb']}: {key} must be true or false")
     for key in ("to", "secondary"):

@@ -104,7 +104,7 @@ def check(data: dict[str, Any]) -> list[str]:
     has none) the first inconsistency the reader finds."""
     missing = gaps(data)
     if missing:
-        return missing
+        return missing + _victory_shape(data)
     try:
         _load(data)
     except (KeyError, TypeError, ValueError) as exc:
@@ -122,6 +122,17 @@ def load(data: dict[str, Any]) -> Scenario:
         return _load(data)
     except (KeyError, TypeError, ValueError) as exc:
         raise ScenarioError(f"bad scenario file: {type(exc).__name__}: {exc}") from None
+
+
+def _victory_shape(data: dict[str, Any]) -> list[str]:
+    """The card's victory table read without the map (a file with gaps)."""
+    import re
+    from pbem.games.vr import victory
+    v = ((data.get("card") or {}).get("victory")) or {}
+    turns = data.get("turns") or {}
+    whole = "MISSING" not in (turns.get("first"), turns.get("last"))          # a partial track proves nothing
+    dates = {int(k): str(x) for k, x in (turns.get("dates") or {}).items() if str(k).isdigit()} if whole else {}
+    return victory.refusals(v, dates, lambda h: isinstance(h, str) and re.match(r"^\d{4}$", h) is not None)
 
 
 # -------------------------------------------------------------------- reader
@@ -165,6 +176,10 @@ def _load(data: dict[str, Any]) -> Scenario:
             raise ValueError(f"unit {uid} starts off the map in {u.start}")
         if u.start.startswith("turn:") and int(u.start[5:]) not in schedule:
             raise ValueError(f"unit {uid} arrives on turn {u.start[5:]}, which has no [schedule] entry")
+    from pbem.games.vr import victory
+    wrong = victory.refusals(card.victory, track.dates, hexmap.on_map)
+    if wrong:
+        raise ValueError(wrong[0])
     return Scenario(
         id=head["id"], game="vr", title=head["title"], practice=bool(head.get("practice", False)),
         notice=head.get("notice", ""), map=hexmap, terrain=terrain, hexside=hexside, crt=crt, weather=weather,

@@ -50,6 +50,8 @@ def auto_battle(r: Any, state: dict[str, Any], f: dict[str, Any], rng: Any, even
 
 
 def _supply(r, state, f, rng, events) -> bool:
+    if enemy_airlift_possible(r, state, f):
+        return False                                   # R-97: a supply Event of the enemy turn first
     b = r.board(state)
     if f["dside"] == GERMAN:
         from pbem.games.vr import haltebefehl
@@ -64,6 +66,41 @@ def _supply(r, state, f, rng, events) -> bool:
             events.append(Event(f"{u} is found Out of Supply (7.4)"))
     _next(f)
     return True
+
+
+def enemy_airlift_possible(r: Any, state: dict[str, Any], f: dict[str, Any]) -> bool:
+    """R-97: before the battle's supply check (7.4.3) the defender may play
+    a Support of the enemy turn whose Event supplies a hex (a Ju-52 with
+    ``enemy_turn``): he has a face-down Support, his side has such an
+    Event, and a defender would be found out of supply now."""
+    side = f["dside"]
+    if f.get("airlift_asked") or side != GERMAN or not state["supports"][side]["available"]:
+        return False
+    if not any(s.side == side and s.airlift and s.enemy_turn for s in r.scn.supports.values()):
+        return False
+    b = r.board(state)
+    found = supply.unit_supply(b, side, state["weather"])
+    return any(not found.get(u, True) and not b.spec(u).is_hq for u in defenders(r, state, f))
+
+
+def enemy_airlift(r: Any, state: dict[str, Any], f: dict[str, Any], order: dict[str, Any],
+                  events: list[Event]) -> None:
+    if order["verb"] == "pass":
+        f["airlift_asked"] = True
+        return
+    if order["verb"] != "airlift" or order.get("hex") != f["hex"]:
+        raise IllegalOrder(f"airlift HANDLE {f['hex']} (the attacked hex), or pass (R-97)")
+    shown = r.opened(state, f["dside"], order)
+    h, v = next(iter(shown.items()))
+    spec = r.scn.supports[v["support"]]
+    if not (spec.airlift and spec.enemy_turn):
+        raise IllegalOrder(f"{spec.name} has no supply Event playable in the enemy turn (4.2.1, R-97)")
+    from pbem.games.vr.weather import effects
+    if spec.kind == "airplane" and not effects(state["weather"], state["sky"]).airplane_events:
+        raise IllegalOrder(f"{spec.name}: no airplane Event under an Overcast sky (5.4.2)")
+    f["airlift_asked"] = True
+    r.play_support(state, f["dside"], h, v, events, why=f"the units in {f['hex']} are in supply (4.2.1, R-97)")
+    state["airlift"] = sorted(set(state.get("airlift") or []) | {f["hex"]})
 
 
 def _terrain(r, state, f, rng, events) -> bool:
@@ -316,6 +353,10 @@ def _dadvance(r, state, f, rng, events) -> bool:
 
 
 def _aadvance(r, state, f, rng, events) -> bool:
+    if not f.get("warsaw_checked"):
+        from pbem.games.vr import warsaw
+        f["warsaw_checked"] = True
+        warsaw.stormed(r, state, f, events)                 # 19.1.2
     if not r.attacker_advance_options(state, f) or f.get("aadv_done"):
         _next(f)
         return True
@@ -351,6 +392,10 @@ _AUTO = {"supply": _supply, "terrain": _terrain, "react": _react, "delite": _del
 def ask_battle(r: Any, state: dict[str, Any], f: dict[str, Any]) -> Decision:
     step, att, dfd = f["step"], f["side"], f["dside"]
     h = f["hex"]
+    if step == "supply":
+        return Decision(dfd, "enemy-airlift", f"battle {h}: defenders would be found out of supply (7.4.3): play a "
+                        "supply Event of the enemy turn on the hex, or pass", ("pass",), policy="enemy-airlift",
+                        hint=f"airlift HANDLE {h}")
     if step == "terrain":
         ch = terrain.combat_choices(r.scn, h, state["weather"], r.dropped_types(state, f))
         return Decision(dfd, "terrain", f"battle {h}: pick the terrain type that counts (1.8.1)",
@@ -391,6 +436,9 @@ def ask_battle(r: Any, state: dict[str, Any], f: dict[str, Any]) -> Decision:
         return Decision(dfd, "advance", f"battle {h}: advance defenders into an emptied attacking hex (7.13.1)?",
                         tuple(r.defender_advance_options(state, f)) + ("pass",), policy="advance")
     if step == "aadvance":
+        if f.get("warsaw"):
+            return Decision(att, "advance", f"battle {h}: Warsaw is stormed: advance into it (19.1.2)",
+                            tuple(r.attacker_advance_options(state, f)), policy="advance")
         return Decision(att, "advance", f"battle {h}: advance into the emptied hex (7.13.2)?",
                         tuple(r.attacker_advance_options(state, f)) + ("pass",), policy="advance")
     if step == "exploit":
@@ -431,6 +479,9 @@ def do_battle(r: Any, state: dict[str, Any], f: dict[str, Any], d: Decision, ord
     if step == "declare":
         r.declare(state, f, order, events)
         return
+    if step == "supply":
+        enemy_airlift(r, state, f, order, events)
+        return
     if step == "react":
         if v == "pass":
             f["reacted"] = True
@@ -442,6 +493,8 @@ def do_battle(r: Any, state: dict[str, Any], f: dict[str, Any], d: Decision, ord
     if step == "tasks":
         _do_task(r, state, f, d, order, events)
         return
+    if step == "aadvance" and v == "pass" and f.get("warsaw"):
+        raise IllegalOrder("Warsaw is stormed: the Soviet must advance into it (19.1.2)")
     if step in ("dadvance", "aadvance", "exploit") and v == "pass":
         f[{"dadvance": "dadv_done", "aadvance": "aadv_done", "exploit": "exp_done"}[step]] = True
         return

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.game import Decision, Event, IllegalOrder
-from pbem.games.vr import supports, tos
+from pbem.games.vr import supports, tos, warsaw
 from pbem.games.vr.model import SOVIET, TOS
 from pbem.games.vr.tables import REMOTE_FREE_MOVE, to_draws, to_move
 
@@ -271,6 +271,8 @@ def ask_tosupport(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decisio
     if st == "redisk":
         return Decision(SOVIET, "red-disk", "show the red-disk Supports just drawn: they are played at once (1.5.3)",
                         private=True)
+    if st == "play" and warsaw.stalin_owed(r, state):
+        return warsaw.stalin_decision(r, state)
     if st == "play":
         return Decision(SOVIET, "tosupport", "play Supports in the order of 11.5.2: Lend-Lease, Surprise Attack, "
                         "other Events, reinforcing infantry corps (10.3.2); then done",
@@ -325,6 +327,9 @@ def do_tosupport(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision
         return
     if st == "redisk":
         _redisk(r, state, top, order, events)
+        return
+    if st == "play" and d.kind == "stalin-to":
+        warsaw.stalin_order(r, state, order, events)
         return
     if st == "play":
         _play(r, state, top, order, rng, events)

@@ -99,6 +99,10 @@ def auto_pturn(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, eve
                 frame["k"] = "tosupport"                  # §11: the Advanced Soviet Support phase
         state["stack"].append(frame)
         return True
+    if side == SOVIET:
+        from pbem.games.vr import victory
+        if victory.after_soviet_turn(r, state, events):     # a card's sudden death (3.28)
+            return True
     r.pop(state, top)
     return True
 
@@ -117,6 +121,9 @@ def after_phase(r: Any, state: dict[str, Any], side: str, phase: str, rng: Any, 
             return True
     if side == GERMAN and phase == "exploit_combat":
         endreich.check(r, state, rng, events)
+        from pbem.games.vr import warsaw
+        if warsaw.roll(r, state, rng, events):            # 19.1.2: after the objectives' check (R-96)
+            return True
     return False
 
 
@@ -547,6 +554,9 @@ def do_movement(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision,
     v = order["verb"]
     side = top["side"]
     if v == "end-move":
+        if side == SOVIET and top["mode"] == "normal":
+            from pbem.games.vr import warsaw
+            warsaw.check_trigger(r, state, events)          # 19.1.1, Q-24
         if top.get("abandon_hq"):
             approval.freedom_of_action(r, state, events, f"Abandon equipment on {top['abandon_hq']} (6.3)")
         if side == GERMAN and top["mode"] == "normal":
@@ -576,6 +586,9 @@ def do_movement(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision,
     if v != "move":
         raise IllegalOrder("move, strat, rail, naval, pay, halt, abandon or end-move")
     r.do_move(state, top, order, events, rng)
+    if side == SOVIET and top["mode"] == "normal":
+        from pbem.games.vr import warsaw
+        warsaw.check_trigger(r, state, events)              # 19.1.1
 
 
 def _halt(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
@@ -695,6 +708,8 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
             top["mobilize"] = min(rr.MOBILIZATION, len(rr.mobilizable(r, state)))     # 16.2.1
             if not top["mobilize"]:
                 events.append(Event("last mobilization: no eligible division in the Eliminated box (16.2.1)"))
+        from pbem.games.vr import replace
+        top["rp"] = replace.income(r, state, side, events) if replace.active(r) else {}     # 17.3.1-17.3.3
     if top.get("corps_handle"):
         return False
     if top.get("corps_due", 0) > 0:
@@ -709,6 +724,9 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
         return False
     if place_options(r, state, side, top):
         return False
+    from pbem.games.vr import replace
+    if replace.owed(r, state, top):
+        return False                                   # 17.3: spend the RP (or done: they are lost, 17.3.4)
     if side == GERMAN and rail_options(r, state, top) and not top.get("rail_done"):
         return False
     if side == GERMAN and state.get("approval"):
@@ -793,6 +811,12 @@ def ask_rr(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
                         f"Attack {w.get('min_attack', 0)}+, in supply) (18.1)",
                         tuple(f"remove {u}" for u in rr.withdrawal_candidates(r, state, w)), policy="withdrawal")
     opts = place_options(r, state, top["side"], top)
+    from pbem.games.vr import replace
+    if not opts and replace.owed(r, state, top):
+        left = ", ".join(f"{n} {k}" for k, n in sorted(top["rp"].items()) if n > 0)
+        return Decision(top["side"], "replace", f"R&R phase: spend your Replacement Points ({left}), or done: "
+                        "RP are not carried over (17.3)", tuple(replace.options(r, state, top)) + ("done",),
+                        policy="replace", hint="rebuild UNIT [HEX] [with HANDLE]; rebuild corps")
     if not opts:
         return Decision(GERMAN, "rr-rail", f"R&R phase: move arriving units by rail ({r.rail_left(state)} Rail "
                         "Capacity points left, 6.4.5), or done", tuple(rail_options(r, state, top)) + ("done",),
@@ -812,6 +836,10 @@ def do_rr(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order
         return
     if d.kind == "withdrawal-pick":
         rr.withdraw(r, state, top, order, events)
+        return
+    if d.kind == "replace":
+        from pbem.games.vr import replace
+        replace.rebuild(r, state, top, order, events)
         return
     if d.kind == "rr-rail":
         if order["verb"] == "done":

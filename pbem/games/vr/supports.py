@@ -42,7 +42,8 @@ def copies(scn: Scenario, sup: dict[str, Any], side: str) -> list[Copy]:
     counts = dict(scn.card.pools.get(side, {}))
     for sid, n in sup[side]["extra"].items():
         counts[sid] = counts.get(sid, 0) + n
-    return [(sid, k) for sid in sorted(counts) for k in range(1, counts[sid] + 1)]
+    gone = {(c[0], c[1]) for c in sup[side].get("gone", ())}      # 19.1.2: Stalin passed to the German
+    return [(sid, k) for sid in sorted(counts) for k in range(1, counts[sid] + 1) if (sid, k) not in gone]
 
 
 def face_up(sup: dict[str, Any], side: str) -> set[Copy]:

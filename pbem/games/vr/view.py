@@ -19,7 +19,12 @@ def view(r: Any, state: dict[str, Any], seat: str | None) -> View:
     state = seen_by(state, seat)
     blocks: list[Any] = [_situation(r, state, seat), _supports(r, state, seat), _map(r, state)]
     blocks += [_units(r, state, s) for s in SIDES]
-    blocks.append(TextBlock("victory", (str(r.scn.card.victory.get("text", "")),)))
+    from pbem.games.vr import victory
+    now = tuple(f"now: {c}" for c, _ in victory.conditions(r, state)) if state.get("units") else ()
+    blocks.append(TextBlock("victory", (str(r.scn.card.victory.get("text", "")),
+                                        f"last turn {victory.last_turn(r)}"
+                                        + ("; checked at the end of every Soviet player turn"
+                                           if r.scn.card.victory.get("when") == "soviet_turn" else "")) + now))
     blocks.append(mapdata.picture(r, state))
     return View(f"{r.scn.title} - Turn {state['turn']}", tuple(blocks),
                 practice=r.scn.notice if r.scn.practice else "")
@@ -66,6 +71,15 @@ def _situation(r: Any, state: dict[str, Any], seat: str | None) -> TextBlock:
                                                   for k, n in (("rum", "Romania"), ("hun", "Hungary")))
                      + ("; Hungary never capitulates" if c["hun_never"] else "")
                      + ("; Hungarian armistice" if c["armistice"] else ""))
+    w = state.get("warsaw")
+    if w:
+        lines.append(f"Warsaw uprising (started turn {w['start']}): "
+                     + ("Insurrection marker on " + w["hex"] if w["active"] else "over")
+                     + ("; the German holds the Stalin Support" if w.get("stalin") else ""))
+    top_rr = state["stack"][-1] if state.get("stack") else {}
+    if top_rr.get("k") == "rr" and any(n > 0 for n in (top_rr.get("rp") or {}).values()):
+        lines.append("Replacement Points left: " + ", ".join(f"{n} {k}" for k, n in sorted(top_rr["rp"].items())
+                                                              if n > 0))
     halt = state.get("haltebefehl") or {}
     if halt:
         lines.append("Haltebefehl: " + ", ".join(f"{h} ({k})" for h, k in sorted(halt.items())))
