@@ -25,7 +25,8 @@ side resolves it from a stream keyed by that seat's next reveal, which the
 sender could not know when he signed.
 
 The package, by job: :mod:`.match` (what a replayed game is), :mod:`.run`
-(one exchange run forward), :mod:`.replay` (verification), :mod:`.turn`
+(one exchange run forward), :mod:`.replay` (verification), :mod:`.parts`
+(an exchange's signature, sealed and team parts, opened and checked), :mod:`.turn`
 (the exchange being written), :mod:`.write` (new, join, disclose, rewind,
 signing).  Nothing here knows any game: games are reached through
 :mod:`pbem.game`.

@@ -8,30 +8,20 @@ public part.
 """
 from __future__ import annotations
 
-import base64
-import re
-from typing import Any, Callable, cast
+from collections.abc import Callable
+from typing import Any, cast
 
 from pbem.cycle import audit as audit_mod
 from pbem.cycle import hidden
-from pbem.cycle.match import (
-    DICE_TIMINGS,
-    EngineState,
-    Match,
-    Record,
-    Seat,
-    Verification,
-    initial_engine_state,
-    reseat,
-)
+from pbem.cycle.match import DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, initial_engine_state, reseat
+from pbem.cycle.parts import hex_field, identity_from, open_sealed, open_team, verify_signature
 from pbem.cycle.run import FEATURES, run_exchange
-from pbem.errors import InvalidFile, PbemError, UsageError
+from pbem.errors import InvalidFile, UsageError
 from pbem.game import Decision, IllegalOrder, team_part
 from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical
-from pbem.protocol.gamefile import ZERO_HASH, GameFile, exchange_hash, signing_bytes
-from pbem.protocol.secret import unpad
+from pbem.protocol.gamefile import ZERO_HASH, GameFile, exchange_hash
 from pbem.protocol.stream import RecordingRng, Stream, stream_key
 from pbem.protocol.types import Exchange
 from pbem.scenario import scenario_sha256
@@ -87,7 +77,7 @@ def advance(m: Match, ex: Exchange, me: Any = None) -> None:
         raise Verification(f"{where}: belongs to another game ({ex.get('game_id')!r}, not {m.header['id']!r})")
     if ex.get("prev") != prev:
         raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
-    _verify_signature(m, ex, where)
+    verify_signature(m, ex, where)
     if i == 1:
         _start(m, ex, me, m.disclosures)
     else:
@@ -117,51 +107,6 @@ def _check_header(h: dict[str, Any]) -> None:
         raise InvalidFile("game header: [seats] names a seat the game does not have")
 
 
-def _verify_signature(m: Match, ex: Exchange, where: str) -> None:
-    side = ex["side"]
-    if ex["n"] == 1:
-        ident = _identity_from(ex.get("player"), where)
-    elif ex["kind"] == "join":
-        ident = _identity_from(ex.get("player"), where)
-        invited = m.header.get("invited", {}).get(side)
-        if invited and invited.get("sign_pub") != ident.sign_pub:
-            raise Verification(f"{where}: joined with a key other than the invited player's ({ident.fingerprint})")
-    else:
-        seat = m.seats.get(side)
-        if seat is None:
-            raise Verification(f"{where}: no player has joined as {side}")
-        ident = seat.identity
-    # The signature text is part of the exchange's hash (the next exchange's
-    # `prev`) but not of what it signs: only one spelling of it may verify.
-    if not re.fullmatch(r"[0-9a-f]{128}", ex["sig"]):
-        raise Verification(f"{where}: signature is not 128 lower-case hex digits")
-    sig = bytes.fromhex(ex["sig"])
-    if not ident.verify(signing_bytes(ex), sig):
-        other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signing_bytes(ex), sig)]
-        if other:
-            raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")
-        raise Verification(f"{where}: bad signature: altered after signing, or not signed by {side}'s key")
-
-
-def _identity_from(d: Any, where: str) -> Any:
-    from pbem.protocol.identity import PublicIdentity
-
-    try:
-        return PublicIdentity.from_dict(d, where=f"{where} player")
-    except PbemError as exc:
-        raise Verification(f"{where}: {exc}") from None
-
-
-def _hex(ex: Exchange, key: str, where: str, size: int = 32) -> bytes:
-    try:
-        raw = bytes.fromhex(cast(dict[str, Any], ex)[key])
-    except (KeyError, ValueError, TypeError):
-        raise Verification(f"{where}: missing or malformed {key}") from None
-    if len(raw) != size:
-        raise Verification(f"{where}: {key} should be {size} bytes")
-    return raw
-
-
 def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any]) -> None:
     where = "exchange 1"
     if ex["kind"] != "new":
@@ -176,20 +121,20 @@ def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any]) -> None
     m.sent_by[1] = side
     m.es = initial_engine_state(m.rules, m.seat_names, m.known, m.sides_of())
     m.anchors_fixed_at = 1
-    _open_sealed(m, ex, me, disclosures, side)
+    open_sealed(m, ex, me, disclosures, side)
     _check_state(m, ex, where)
     m.records.append(Record(1, side, "new", waiting=m.next_sender() or "", message=ex.get("message", "")))
 
 
 def _seat(m: Match, ex: Exchange, where: str) -> None:
-    ident = _identity_from(ex.get("player"), where)
-    anchor = _hex(ex, "anchor", where)
+    ident = identity_from(ex.get("player"), where)
+    anchor = hex_field(ex, "anchor", where)
     n = ex.get("chain_n")
     if not isinstance(n, int) or n < 1:
         raise Verification(f"{where}: chain_n missing")
     if ex["side"] in m.seats:
         raise Verification(f"{where}: {ex['side']} has already joined")
-    secret_commit = _hex(ex, "secret_commit", where).hex()
+    secret_commit = hex_field(ex, "secret_commit", where).hex()
     m.seats[ex["side"]] = Seat(ex["side"], ident, anchor, n, secret_commit=secret_commit, player=ex["side"])
 
 
@@ -234,8 +179,8 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
     if kind == "play" and expected is None:
         raise Verification(f"{where}: the game was already over")
     _maybe_renew(m, ex, where)
-    _open_sealed(m, ex, me, disclosures, side)
-    _open_team(m, ex, me, where)
+    open_sealed(m, ex, me, disclosures, side)
+    open_team(m, ex, me, where)
     _play_entries(m, ex, where)
     if kind == "play":
         try:
@@ -256,54 +201,6 @@ def _reseat(m: Match, n: int, where: str) -> None:
     if moved and any(m.has_team(s) for s in m.seat_names):
         raise Verification(f"{where}: a game with teams cannot move its players")
     reseat(m, dict(moved), n)
-
-
-def _open_team(m: Match, ex: Exchange, me: Any, where: str) -> None:
-    """A play exchange of a seat with team-mates carries its part for the
-    team: one copy per seat of its side (``team_sealed``, keyed by seat)
-    and the hash of what they hold (``team_hash``).  Every program checks
-    the copies are there; a team-mate's opens his own and checks it against
-    the hash (a sender that told team-mates different things is caught
-    here); the audit takes the sender's disclosure."""
-    from pbem.cycle.write import team_hash
-    from pbem.protocol.seal import unseal_team
-
-    sender = ex["side"]
-    if ex["kind"] != "play":
-        return
-    copies, digest_ = ex.get("team_sealed"), ex.get("team_hash")
-    if not m.has_team(sender):
-        if copies is not None or digest_ is not None:
-            raise Verification(f"{where}: a team part from {sender}, who has no team-mate")
-        return
-    team = m.team(sender)
-    if not isinstance(copies, dict) or sorted(copies) != sorted(team) or not isinstance(digest_, str):
-        raise Verification(f"{where}: {sender}'s part for its team needs one copy for each of "
-                           f"{', '.join(team)} and its hash")
-    if m.disclosures:
-        plain = m.disclosed_parts.get(str(ex["n"]), {}).get("team")
-        if not isinstance(plain, dict):
-            raise Verification(f"{where}: the disclosure does not open {sender}'s team part")
-    elif me is not None and m.me in team:
-        try:
-            blob = base64.b64decode(copies[m.me], validate=True)
-        except (ValueError, TypeError):
-            raise Verification(f"{where}: {m.me}'s copy of the team part is not base64") from None
-        try:
-            plain = unpad(unseal_team(me.seal_key, blob, m.game_id, ex["n"], sender=sender, recipient=m.me))
-        except InvalidFile as exc:
-            raise Verification(f"{where}: {exc}") from None
-        except ValueError:
-            raise Verification(f"{where}: {m.me}'s copy of the team part is not a padded table") from None
-    else:
-        return
-    if team_hash(plain) != digest_:
-        raise Verification(f"{where}: {sender}'s team part differs from the hash it published "
-                           "(a team-mate was told something else)")
-    orders = plain.get("orders", {}) if isinstance(plain, dict) else {}
-    if not isinstance(orders, dict):
-        raise Verification(f"{where}: {sender}'s team part is malformed")
-    m.team_secrets[ex["n"]] = orders
 
 
 def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
@@ -342,7 +239,7 @@ def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
 
 def _take_reveal(m: Match, ex: Exchange, where: str) -> bytes:
     seat = m.seats[ex["side"]]
-    reveal = _hex(ex, "reveal", where)
+    reveal = hex_field(ex, "reveal", where)
     target = seat.next_anchor if seat.next_anchor is not None else seat.last
     if not dchain.check_reveal(reveal, target):
         raise Verification(f"{where}: dice reveal does not hash to {ex['side']}'s previous reveal (forged or skipped dice)")
@@ -359,58 +256,11 @@ def _take_reveal(m: Match, ex: Exchange, where: str) -> bytes:
 def _maybe_renew(m: Match, ex: Exchange, where: str) -> None:
     if ex["kind"] == "play" and "anchor" in ex:
         seat = m.seats[ex["side"]]
-        seat.next_anchor = _hex(ex, "anchor", where)
+        seat.next_anchor = hex_field(ex, "anchor", where)
         n = ex.get("chain_n")
         if not isinstance(n, int) or n < 1:
             raise Verification(f"{where}: new anchor without chain_n")
         seat.next_chain_n = n
-
-
-def _open_sealed(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], side: str) -> None:
-    """Recover the sender's secrets for this exchange when we may: our own
-    sealed part, or (audit) the sender's disclosure."""
-    secrets: dict[str, Any]
-    mine = not disclosures
-    if not mine:
-        secrets = {k: v for k, v in m.disclosed_parts.get(str(ex["n"]), {}).items() if k != "team"}
-    elif me is not None and side == m.me and "sealed" in ex:
-        try:
-            blob = base64.b64decode(ex["sealed"], validate=True)
-        except ValueError:
-            raise Verification(f"exchange {ex['n']}: sealed part is not base64") from None
-        secrets = unpad(me.unseal(blob, m.game_id, ex["n"]))
-    else:
-        return
-    if "seed" in secrets:
-        seed = bytes.fromhex(secrets["seed"])
-        _check_seed(m, ex, seed)
-        if mine:
-            m.my_seeds.append((seed, ex["chain_n"]))
-    _take_secret_seed(m, ex, side, secrets)
-    m.my_secrets[ex["n"]] = secrets.get("orders", {})
-
-
-def _take_secret_seed(m: Match, ex: Exchange, side: str, secrets: dict[str, Any]) -> None:
-    """A new or join exchange seals the seat's secret seed: check it against
-    the commitment it published, and keep it."""
-    if ex["kind"] not in ("new", "join"):
-        return
-    from pbem.protocol.secret import seed_commitment
-
-    try:
-        seed = bytes.fromhex(secrets["secret_seed"])
-    except (KeyError, TypeError, ValueError):
-        raise Verification(f"exchange {ex['n']}: {side}'s secret seed is missing from its sealed part") from None
-    if seed_commitment(seed) != m.seats[side].secret_commit:
-        raise Verification(f"exchange {ex['n']}: {side}'s secret seed does not match its published commitment")
-    m.secret_seeds[side] = seed
-
-
-def _check_seed(m: Match, ex: Exchange, seed: bytes) -> None:
-    if "anchor" not in ex or "chain_n" not in ex:
-        raise Verification(f"exchange {ex['n']}: a dice seed is disclosed for an exchange that published no anchor")
-    if dchain.anchor(seed, ex["chain_n"]).hex() != ex["anchor"]:
-        raise Verification(f"exchange {ex['n']}: sealed dice seed does not match the published anchor")
 
 
 def _stream_for(m: Match, n: int) -> Stream:

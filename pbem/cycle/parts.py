@@ -1,0 +1,158 @@
+"""What an exchange carries besides its orders, opened and checked for
+:mod:`.replay`: the sender's signature (and the identity a new or join
+exchange introduces), its sealed part (our own, or at the audit the
+sender's disclosure: dice seeds, the secret seed, order secrets) and its
+part for its team (one copy per seat of its side, checked against its
+hash)."""
+from __future__ import annotations
+
+import base64
+import re
+from typing import Any, cast
+
+from pbem.cycle.match import Match, Verification
+from pbem.errors import InvalidFile, PbemError
+from pbem.protocol import chain as dchain
+from pbem.protocol.gamefile import signing_bytes
+from pbem.protocol.secret import unpad
+from pbem.protocol.types import Exchange
+
+
+def verify_signature(m: Match, ex: Exchange, where: str) -> None:
+    side = ex["side"]
+    if ex["n"] == 1:
+        ident = identity_from(ex.get("player"), where)
+    elif ex["kind"] == "join":
+        ident = identity_from(ex.get("player"), where)
+        invited = m.header.get("invited", {}).get(side)
+        if invited and invited.get("sign_pub") != ident.sign_pub:
+            raise Verification(f"{where}: joined with a key other than the invited player's ({ident.fingerprint})")
+    else:
+        seat = m.seats.get(side)
+        if seat is None:
+            raise Verification(f"{where}: no player has joined as {side}")
+        ident = seat.identity
+    # The signature text is part of the exchange's hash (the next exchange's
+    # `prev`) but not of what it signs: only one spelling of it may verify.
+    if not re.fullmatch(r"[0-9a-f]{128}", ex["sig"]):
+        raise Verification(f"{where}: signature is not 128 lower-case hex digits")
+    sig = bytes.fromhex(ex["sig"])
+    if not ident.verify(signing_bytes(ex), sig):
+        other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signing_bytes(ex), sig)]
+        if other:
+            raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")
+        raise Verification(f"{where}: bad signature: altered after signing, or not signed by {side}'s key")
+
+
+def identity_from(d: Any, where: str) -> Any:
+    from pbem.protocol.identity import PublicIdentity
+
+    try:
+        return PublicIdentity.from_dict(d, where=f"{where} player")
+    except PbemError as exc:
+        raise Verification(f"{where}: {exc}") from None
+
+
+def hex_field(ex: Exchange, key: str, where: str, size: int = 32) -> bytes:
+    try:
+        raw = bytes.fromhex(cast(dict[str, Any], ex)[key])
+    except (KeyError, ValueError, TypeError):
+        raise Verification(f"{where}: missing or malformed {key}") from None
+    if len(raw) != size:
+        raise Verification(f"{where}: {key} should be {size} bytes")
+    return raw
+
+
+def open_team(m: Match, ex: Exchange, me: Any, where: str) -> None:
+    """A play exchange of a seat with team-mates carries its part for the
+    team: one copy per seat of its side (``team_sealed``, keyed by seat)
+    and the hash of what they hold (``team_hash``).  Every program checks
+    the copies are there; a team-mate's opens his own and checks it against
+    the hash (a sender that told team-mates different things is caught
+    here); the audit takes the sender's disclosure."""
+    from pbem.cycle.write import team_hash
+    from pbem.protocol.seal import unseal_team
+
+    sender = ex["side"]
+    if ex["kind"] != "play":
+        return
+    copies, digest_ = ex.get("team_sealed"), ex.get("team_hash")
+    if not m.has_team(sender):
+        if copies is not None or digest_ is not None:
+            raise Verification(f"{where}: a team part from {sender}, who has no team-mate")
+        return
+    team = m.team(sender)
+    if not isinstance(copies, dict) or sorted(copies) != sorted(team) or not isinstance(digest_, str):
+        raise Verification(f"{where}: {sender}'s part for its team needs one copy for each of "
+                           f"{', '.join(team)} and its hash")
+    if m.disclosures:
+        plain = m.disclosed_parts.get(str(ex["n"]), {}).get("team")
+        if not isinstance(plain, dict):
+            raise Verification(f"{where}: the disclosure does not open {sender}'s team part")
+    elif me is not None and m.me in team:
+        try:
+            blob = base64.b64decode(copies[m.me], validate=True)
+        except (ValueError, TypeError):
+            raise Verification(f"{where}: {m.me}'s copy of the team part is not base64") from None
+        try:
+            plain = unpad(unseal_team(me.seal_key, blob, m.game_id, ex["n"], sender=sender, recipient=m.me))
+        except InvalidFile as exc:
+            raise Verification(f"{where}: {exc}") from None
+        except ValueError:
+            raise Verification(f"{where}: {m.me}'s copy of the team part is not a padded table") from None
+    else:
+        return
+    if team_hash(plain) != digest_:
+        raise Verification(f"{where}: {sender}'s team part differs from the hash it published "
+                           "(a team-mate was told something else)")
+    orders = plain.get("orders", {}) if isinstance(plain, dict) else {}
+    if not isinstance(orders, dict):
+        raise Verification(f"{where}: {sender}'s team part is malformed")
+    m.team_secrets[ex["n"]] = orders
+
+
+def open_sealed(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], side: str) -> None:
+    """Recover the sender's secrets for this exchange when we may: our own
+    sealed part, or (audit) the sender's disclosure."""
+    secrets: dict[str, Any]
+    mine = not disclosures
+    if not mine:
+        secrets = {k: v for k, v in m.disclosed_parts.get(str(ex["n"]), {}).items() if k != "team"}
+    elif me is not None and side == m.me and "sealed" in ex:
+        try:
+            blob = base64.b64decode(ex["sealed"], validate=True)
+        except ValueError:
+            raise Verification(f"exchange {ex['n']}: sealed part is not base64") from None
+        secrets = unpad(me.unseal(blob, m.game_id, ex["n"]))
+    else:
+        return
+    if "seed" in secrets:
+        seed = bytes.fromhex(secrets["seed"])
+        _check_seed(m, ex, seed)
+        if mine:
+            m.my_seeds.append((seed, ex["chain_n"]))
+    _take_secret_seed(m, ex, side, secrets)
+    m.my_secrets[ex["n"]] = secrets.get("orders", {})
+
+
+def _take_secret_seed(m: Match, ex: Exchange, side: str, secrets: dict[str, Any]) -> None:
+    """A new or join exchange seals the seat's secret seed: check it against
+    the commitment it published, and keep it."""
+    if ex["kind"] not in ("new", "join"):
+        return
+    from pbem.protocol.secret import seed_commitment
+
+    try:
+        seed = bytes.fromhex(secrets["secret_seed"])
+    except (KeyError, TypeError, ValueError):
+        raise Verification(f"exchange {ex['n']}: {side}'s secret seed is missing from its sealed part") from None
+    if seed_commitment(seed) != m.seats[side].secret_commit:
+        raise Verification(f"exchange {ex['n']}: {side}'s secret seed does not match its published commitment")
+    m.secret_seeds[side] = seed
+
+
+def _check_seed(m: Match, ex: Exchange, seed: bytes) -> None:
+    if "anchor" not in ex or "chain_n" not in ex:
+        raise Verification(f"exchange {ex['n']}: a dice seed is disclosed for an exchange that published no anchor")
+    if dchain.anchor(seed, ex["chain_n"]).hex() != ex["anchor"]:
+        raise Verification(f"exchange {ex['n']}: sealed dice seed does not match the published anchor")
