@@ -80,7 +80,7 @@ def test_practice_advanced_game_from_turn_1_to_the_end_through_the_engine(game) 
 
 def test_the_advanced_decisions_came_up_and_the_scripted_player_answered_them(game) -> None:
     (gf, sc, ids, matches, kinds), dice = game
-    for kind in ("priority", "tosupport", "stavka", "to-mode", "stavka-enter"):
+    for kind in ("priority", "tosupport", "stavka", "to-mode", "stavka-enter", "replace"):
         assert kinds.get(kind), f"no {kind} decision in the game"
     st = matches["german"].state
     assert st["tos"] and st["eor"] is not None and st["capitulation"] is not None

@@ -4,8 +4,9 @@ Soviet on the card's objectives), attacks go in at 2:1 or better with one
 Support when it has one, the German pays for Strategic Movement once a
 phase when it can (keeping the Supports of the enemy turn for defence).
 In the Advanced game the Soviet launches a Large Offensive whenever his
-Priority TO may (11.3.2), moves a Movement-Mode TO towards the enemy in
-the Support phase every other turn (11.6), sends a unit to the Stavka box
+Priority TO may (11.3.2), switches a TO with an empty box to the other
+mode every third turn (11.7), moves a Movement-Mode TO towards the enemy
+in the Support phase every other turn (11.6), sends a unit to the Stavka box
 every third turn (12.1.2), and both sides spend their RP (17.3).  Every
 other decision takes the first legal option.
 Every choice passes :func:`pbem.game.probe`, the one legality check."""
@@ -117,6 +118,14 @@ def _advanced(r: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | st
     if d.kind == "stavka-enter" and state["turn"] % 3 == 0:
         for o in d.options:
             if o.startswith("enter "):
+                order = r.parse(o, state, d.seat)
+                if legal(r, state, d.seat, order):
+                    return order
+    if d.kind == "to-mode":
+        from pbem.games.vr.seq_support import boxes
+        by_box = boxes(state)
+        for o in d.options:                                # 11.7: an idle TO switches mode every third turn
+            if o.startswith("flip ") and state["turn"] % 3 == 1 and not by_box.get(o.split()[1]):
                 order = r.parse(o, state, d.seat)
                 if legal(r, state, d.seat, order):
                     return order
