@@ -12,6 +12,7 @@ import hashlib
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,15 +146,17 @@ def _play(monkeypatch, react: str, turns: int) -> tuple[int, int, int]:
         if side is None:
             break
         turn = cycle.Turn(matches[side], ids[side])
-        for name, value in dict(turn.m.rules.demo_policies(side), react=react).items():
+        rules: Any = turn.m.rules
+        for name, value in dict(rules.demo_policies(side), react=react).items():
             if (side, name) not in configured and not turn.done:
                 turn.push(f"policy {name} {value}")
                 configured.add((side, name))
         watching = True                                          # the sender's own program only
         while not turn.done:
             d = turn.pending()
+            assert d is not None
             by_hand += d.kind == "react"
-            turn.push(turn.m.rules.demo_order(turn.es["game"], d))
+            turn.push(rules.demo_order(turn.es["game"], d))
         ex = turn.finish()
         watching = False
         counted += 1
