@@ -299,7 +299,7 @@ def find(name: str) -> Path:
     from pbem import games
 
     gid = key.split("/", 1)[0]
-    if "/" in key and gid in games.registered():
+    if "/" in key and games.known(gid):
         try:
             hit = shipped(gid).get(key)
         except UsageError:

@@ -16,6 +16,7 @@ files; this module only knows the arithmetic all the odds-based games share:
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from math import gcd
@@ -41,6 +42,12 @@ def parse_column(label: str) -> tuple[int, int]:
     "1:2" -> (1, 2)."""
     if not isinstance(label, str):
         raise ValueError(f"bad CRT column label {label!r}")
+    return _parse_label(label)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_label(label: str) -> tuple[int, int]:
+    # Kept per label: every odds calculation reads the same few columns.
     text = label.strip().replace("\u2013", "-").replace(":", "-")
     parts = text.rsplit("-", 1)
     if len(parts) != 2:

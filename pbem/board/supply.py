@@ -34,7 +34,7 @@ Sources
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable
+from typing import Callable, Container, Iterable, Mapping
 
 from .hexgrid import HexGrid
 
@@ -70,6 +70,36 @@ def traced(sources: Iterable[str], neighbors: Neighbors, can_enter: CanEnter,
             if ok:
                 length[b] = length[a] + 1
                 queue.append(b)
+    return length
+
+
+def traced_sets(sources: Iterable[str], adjacency: Mapping[str, Iterable[str]],
+                blocked: Container[str], stops: Container[str]) -> dict[str, int]:
+    """:func:`traced` for the common case, several times faster: a step
+    ``a -> b`` is allowed when ``b`` is a neighbour of ``a`` in
+    ``adjacency`` (which leaves out the hexsides no line crosses) and ``b``
+    is not in ``blocked``; a hex in ``stops`` is reached but not passed
+    through (``can_pass`` false).  ``sources`` are the usable ones (the
+    caller leaves out the others).  The answer, and the order of its keys,
+    is that of ``traced(sources, adjacency.__getitem__, can_enter,
+    can_pass=...)`` with those tests (``tests/test_speed_supply.py``)."""
+    length: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for s in sources:
+        if s not in length:
+            length[s] = 0
+            queue.append(s)
+    popleft, append = queue.popleft, queue.append
+    while queue:
+        a = popleft()
+        la = length[a]
+        if la and a in stops:
+            continue
+        la += 1
+        for b in adjacency[a]:
+            if b not in length and b not in blocked:
+                length[b] = la
+                append(b)
     return length
 
 

@@ -2,7 +2,6 @@
 saw it (:mod:`pbem.render.replaypage` builds it)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +41,8 @@ def replay_page(m: Any, seat: str | None) -> tuple[str, int]:
     how many distinct map states it draws.  Each state is the one this
     program holds after the exchange, shown through the game's view for
     ``seat``; a seat's own secret draws are listed only in its own page."""
+    import dataclasses
+
     from pbem import session
     from pbem.game import seen_by
     from pbem.render import picture, replaypage
@@ -62,7 +63,7 @@ def replay_page(m: Any, seat: str | None) -> tuple[str, int]:
             pic = drawn[key]
         except picture.NoPicture:
             pic = None
-        lines = session.clean_text("\n".join(record_lines(heading, replace(rec, rolls=[])))).split("\n")
+        lines = session.clean_text("\n".join(record_lines(heading, dataclasses.replace(rec, rolls=[])))).split("\n")
         own = rec.secret_rolls.get(seat, []) if seat is not None and seat == m.me else []
         steps.append(replaypage.Step(rec.n, lines[0], tuple(lines[1:]), tuple(rec.rolls), tuple(own), pic))
     viewer = f"{seat}'s view" if seat else "the public view"

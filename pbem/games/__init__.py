@@ -20,7 +20,13 @@ nothing outside a game's package names a game.  Optional attributes of a
     True for the game ``pbem demo`` plays when no game is named.
 
 Discovery is lazy: nothing here imports :mod:`importlib.metadata` or a
-game until a game is needed, so ``pbem --help`` stays fast.
+game until a game is needed, so ``pbem --help`` stays fast.  Loading one of
+pbem's own games reads only pbem's own ``entry_points.txt`` (in the first
+``pbem-*.dist-info`` or ``pbem.egg-info`` on ``sys.path``, where
+:mod:`importlib.metadata` finds it); every distribution is scanned only to
+list the games or to find a game pbem does not ship.  The answer is the
+same either way, since pbem's own games win a clash with another
+distribution's.
 
 ``PBEM_GAME_MODULES`` (``id=module[:attr],id=module``) adds games, or
 replaces registered ones, without installing anything; the test suite uses
@@ -37,7 +43,7 @@ from pbem.errors import UsageError
 if TYPE_CHECKING:
     from pbem.game import Game
 
-__all__ = ["GROUP", "ENV", "registered", "ids", "load", "load_all", "default_demo"]
+__all__ = ["GROUP", "ENV", "registered", "ids", "known", "load", "load_all", "default_demo"]
 
 GROUP = "pbem.games"
 """The entry-point group games register under."""
@@ -87,6 +93,63 @@ def _scan() -> dict[str, str]:
     return dict(_scanned)
 
 
+_own: dict[str, str] | None = None
+
+
+def _own_games() -> dict[str, str] | None:
+    """pbem's own games (id -> "module:attr", in the order its metadata
+    lists them) read straight from its ``entry_points.txt``, or None where
+    that file cannot be found plainly (no install, an egg link, two
+    candidates in one folder, a line this reader does not know): then only
+    the full scan answers."""
+    global _own
+    if _own is None:
+        _own = _read_own() or {}
+    return _own or None
+
+
+def _read_own() -> dict[str, str] | None:
+    import sys
+
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except (OSError, TypeError):
+            continue
+        mine = [n for n in names if n.lower().endswith((".dist-info", ".egg-info", ".egg-link"))
+                and _normal(n.rsplit(".", 1)[0].split("-", 1)[0]) == _HOME_DIST]
+        if not mine:
+            continue
+        if len(mine) != 1 or mine[0].lower().endswith(".egg-link"):
+            return None
+        try:
+            with open(os.path.join(entry or ".", mine[0], "entry_points.txt"), encoding="utf-8") as f:
+                text = f.read()
+        except OSError:
+            return None
+        return _group_of(text)
+    return None
+
+
+def _group_of(text: str) -> dict[str, str] | None:
+    """The ``pbem.games`` section of an ``entry_points.txt`` (None when a
+    line is not the plain ``name = value`` form)."""
+    out: dict[str, str] = {}
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == GROUP:
+            name, eq, value = line.partition("=")
+            if not eq or not name.strip() or raw[0].isspace():
+                return None
+            out.setdefault(name.strip(), value.strip())
+    return out
+
+
 def _normal(dist_name: str) -> str:
     return dist_name.lower().replace("_", "-").replace(".", "-")
 
@@ -106,7 +169,29 @@ def ids() -> list[str]:
     return list(registered())
 
 
+def _fast_target(game_id: str) -> str | None:
+    """What :func:`registered` says of ``game_id`` when that needs no scan:
+    a ``$PBEM_GAME_MODULES`` entry, else one of pbem's own games (which win
+    a clash with other distributions); None otherwise."""
+    env = _from_env()
+    if game_id in env:
+        return env[game_id]
+    own = _own_games()
+    if own is not None and game_id in own:
+        return own[game_id]
+    return None
+
+
+def known(game_id: str) -> bool:
+    """``game_id in registered()``, scanning the installed distributions
+    only when it is not one of pbem's own games or an override."""
+    return _fast_target(game_id) is not None or game_id in registered()
+
+
 def _target(game_id: str) -> str:
+    fast = _fast_target(game_id)
+    if fast is not None:
+        return fast
     found = registered()
     if game_id not in found:
         known = ", ".join(found) or "none"

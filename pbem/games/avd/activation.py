@@ -45,11 +45,15 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
     side = board.side_of(hq_uid)
     mine = board.units_of(side)
     hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and hq_in_range(board, hq_uid, map_hex(board, u))}
+    # hq_in_range for every HQ woken, its hex and Command Range read once.
+    reach = [(at, board.spec(h).command_range) for h in hqs if (at := board.hex_of(h)) is not None]
+    d = board.distance
     units = set()
     for u in mine:
         if not board.is_combat(u) or is_panzer_motorized(board, u):
             continue
-        if any(hq_in_range(board, h, map_hex(board, u)) for h in hqs):
+        here = map_hex(board, u)
+        if any(d(at, here) <= r for at, r in reach):
             units.add(u)
     return hqs, units
 

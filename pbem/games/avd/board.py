@@ -10,7 +10,7 @@ changes the state.
 from __future__ import annotations
 
 import functools
-
+import operator
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid, side_key
@@ -30,10 +30,36 @@ def _grid(first_col: int, last_col: int, first_row: int, last_row: int, offset: 
     return HexGrid(first_col, last_col, first_row, last_row, offset)
 
 
+_WHERE_HEX = operator.itemgetter("where", "hex")
+POSITIONS_KEPT = 32     # positions whose index a rules object keeps (speed only)
+
+
+class _Index:
+    """What follows from where the units stand alone (the occupants of
+    each hex, each side's units, ZOCs, supply lines), shared by every board
+    of one position."""
+
+    __slots__ = ("by_hex", "side_units", "zoc", "positions", "cache")
+
+    def __init__(self, uids: tuple[str, ...], places: tuple[Any, ...]) -> None:
+        by_hex: dict[str, list[str]] = {}
+        for uid, (where, h) in zip(uids, places):
+            if where == "map" and h:
+                if h in by_hex:
+                    by_hex[h].append(uid)
+                else:
+                    by_hex[h] = [uid]
+        self.by_hex = by_hex
+        self.side_units: dict[str, list[str]] = {}
+        self.zoc: dict[str, frozenset[str]] = {}
+        self.positions: tuple[Any, ...] | None = None
+        self.cache: dict[Any, Any] = {}
+
+
 class Board:
     """The map, the counters and where they stand.  ``state`` is the game
     state (see :data:`model.STATE_SHAPE`); only units with ``where == "map"``
-    are on the board."""
+    are on the board, as they stood when the board was made."""
 
     def __init__(self, scn: model.Scenario, state: dict[str, Any],
                  shared: dict[Any, Any] | None = None) -> None:
@@ -42,32 +68,54 @@ class Board:
         m = scn.map
         self.grid = _grid(m.first_col, m.last_col, m.first_row, m.last_row, m.offset)
         self.turn: int = int(state.get("turn", 1))
-        by_hex: dict[str, list[str]] = {}
-        for uid, u in state["units"].items():
-            if u.get("where") == "map":
-                h = u.get("hex")
-                if h:
-                    if h in by_hex:
-                        by_hex[h].append(uid)
-                    else:
-                        by_hex[h] = [uid]
-        self._by_hex = by_hex
-        self._zoc: dict[str, frozenset[str]] = {}
-        self._positions: tuple[Any, ...] | None = None
-        # Results other mechanics derive from this position (supply lines);
-        # valid as long as the board, which never changes, lives.
-        self.cache: dict[Any, Any] = {}
+        # Where every unit stands now (the index is worked out from this
+        # when first asked for, or found among the owner's).
+        units = state["units"]
+        try:
+            places = tuple(map(_WHERE_HEX, units.values()))
+        except KeyError:
+            places = tuple((u.get("where"), u.get("hex")) for u in units.values())
+        self._at = (tuple(units), places)
         # Results that depend only on where the units stand, kept across
-        # boards by their owner (the rules) under ``positions`` keys.
+        # boards by their owner (the rules).
         self.shared = shared
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "_ix":
+            raise AttributeError(name)
+        ix = self._ix = self._index()
+        return ix
+
+    def _index(self) -> _Index:
+        shared = self.shared
+        if shared is None:
+            return _Index(*self._at)
+        kept = shared.setdefault("positions", {})
+        try:
+            ix = kept.get(self._at)
+        except TypeError:           # a hex that is not a string: nothing to share
+            return _Index(*self._at)
+        if ix is None:
+            ix = _Index(*self._at)
+            if len(kept) >= POSITIONS_KEPT:
+                kept.pop(next(iter(kept)))   # oldest first
+            kept[self._at] = ix
+        return ix
+
+    @property
+    def cache(self) -> dict[Any, Any]:
+        """Results other mechanics derive from this position (supply lines),
+        valid for every board of the same position."""
+        return self._ix.cache  # type: ignore[no-any-return]
 
     @property
     def positions(self) -> tuple[Any, ...]:
         """Which units stand in which hex: everything ZOCs, stacking and
         supply lines depend on, as a key for results that outlive a board."""
-        if self._positions is None:
-            self._positions = tuple(sorted((h, tuple(sorted(us))) for h, us in self._by_hex.items()))
-        return self._positions
+        ix = self._ix
+        if ix.positions is None:
+            ix.positions = tuple(sorted((h, tuple(sorted(us))) for h, us in ix.by_hex.items()))
+        return ix.positions  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------ counters
     def spec(self, uid: str) -> UnitSpec:
@@ -121,15 +169,24 @@ class Board:
 
     def units_of(self, side: str) -> list[str]:
         """Every unit of ``side`` on the map."""
-        return [uid for uids in self._by_hex.values() for uid in uids if self.side_of(uid) == side]
+        ix = self._ix
+        found = ix.side_units.get(side)
+        if found is None:
+            found = ix.side_units[side] = [uid for uids in ix.by_hex.values() for uid in uids
+                                           if self.side_of(uid) == side]
+        return list(found)
 
     # ---------------------------------------------------------------- hexes
     def occupied_hexes(self) -> list[str]:
         """The hexes holding any unit."""
-        return list(self._by_hex)
+        return list(self._ix.by_hex)
+
+    def hexes_and_units(self) -> Any:
+        """(hex, units in it) for every occupied hex (read only)."""
+        return self._ix.by_hex.items()
 
     def units_at(self, h: str) -> list[str]:
-        return list(self._by_hex.get(h, ()))
+        return list(self._ix.by_hex.get(h, ()))
 
     def combat_units_at(self, h: str) -> list[str]:
         return [u for u in self.units_at(h) if self.is_combat(u)]
@@ -209,13 +266,14 @@ class Board:
     def zoc(self, side: str) -> frozenset[str]:
         """Hexes in the ZOC of ``side``'s combat units (6.1: all six
         neighbours whatever the terrain or hexside; HQs have none)."""
-        if side not in self._zoc:
+        zocs = self._ix.zoc
+        if side not in zocs:
             out: set[str] = set()
-            for uid in self.units_of(side):
-                if self.is_combat(uid):
-                    out.update(self.grid.neighbors(self.hex_of(uid)))  # type: ignore[arg-type]
-            self._zoc[side] = frozenset(out)
-        return self._zoc[side]
+            for h, uids in self._ix.by_hex.items():
+                if any(self.side_of(u) == side and self.is_combat(u) for u in uids):
+                    out.update(self.grid.neighbors(h))
+            zocs[side] = frozenset(out)
+        return zocs[side]  # type: ignore[no-any-return]
 
     def in_enemy_zoc(self, h: str, side: str) -> bool:
         return h in self.zoc(enemy_of(side))

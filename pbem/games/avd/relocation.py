@@ -9,14 +9,6 @@ from pbem.games.avd.supply import traces_supply
 MIN_RELOCATION = 4     # 12.6 (1)
 
 
-def _on_monotone_path(board: Board, origin: str, dest: str, source: str) -> bool:
-    """A shortest hex line from ``origin`` to ``dest`` whose every hex is
-    nearer ``source`` than the one before exists exactly when ``dest`` lies
-    on a shortest line from ``origin`` to ``source``."""
-    d = board.distance
-    return d(origin, dest) + d(dest, source) == d(origin, source)
-
-
 def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
                        origin: str | None = None) -> list[str]:
     """Where the owner may place a relocated HQ (12.6), by the rule-notes
@@ -29,12 +21,14 @@ def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
     if start is None:
         raise ValueError(f"{hq_uid} has no hex to relocate from")
     sources = sorted(board.supply_sources(side, turn))
+    # ``d(start, s)`` per source, asked for every hex tested.
+    toward = [(s, board.distance(start, s)) for s in sources]
     # Only the nearest legal hexes count: test ring by ring outward from the
     # origin and stop at the first ring that holds one (map order kept).
     for dist, ring in board.grid.by_distance(start).items():
         if dist < MIN_RELOCATION:
             continue
-        good = [h for h in ring if _relocation_ok(board, hq_uid, side, start, h, sources, turn)]
+        good = [h for h in ring if _fits(board, hq_uid, side, dist, h, toward, turn)]
         if good:
             return good
     return []
@@ -42,14 +36,28 @@ def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
 
 def _relocation_ok(board: Board, hq_uid: str, side: str, start: str, h: str, sources: list[str],
                    turn: int | None) -> bool:
-    """12.6 (default 18): ``h`` lies on a line toward a supply source, is
-    free of enemy units and ZOC (and, for the German, outside the Minsk
-    Pocket), may hold the HQ and traces supply."""
-    if not any(_on_monotone_path(board, start, h, s) for s in sources):
-        return False
+    """12.6 (default 18): whether the HQ may be re-placed from ``start`` in
+    ``h`` (see :func:`_fits`)."""
+    toward = [(s, board.distance(start, s)) for s in sources]
+    return _fits(board, hq_uid, side, board.distance(start, h), h, toward, turn)
+
+
+def _fits(board: Board, hq_uid: str, side: str, dist: int, h: str, toward: list[tuple[str, int]],
+          turn: int | None) -> bool:
+    """12.6 (default 18): ``h`` (``dist`` from the origin) is free of enemy
+    units and ZOC (and, for the German, outside the Minsk Pocket), lies on
+    a line toward a supply source (``toward``: each with its distance from
+    the origin), may hold the HQ and traces supply.  The cheap tests come
+    first: all must hold."""
     if board.in_enemy_zoc(h, side) or board.enemy_occupied(h, side):
         return False
     if side == GERMAN and board.in_minsk_pocket(h):
+        return False
+    # A shortest hex line from the origin to ``h`` whose every hex is nearer
+    # source ``s`` than the one before exists exactly when ``h`` lies on a
+    # shortest line from the origin to ``s``.
+    d = board.distance
+    if not any(dist + d(h, s) == ds for s, ds in toward):
         return False
     if board.stacking_ok(h, side, [hq_uid]) is not None:
         return False

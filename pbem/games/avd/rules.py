@@ -2020,6 +2020,7 @@ class AvdRules(BaseRules):
             return self._pvo_hexes(state, uid, b)
         cand: set[str] = set()
         stars_placed = list((top or {}).get("stars_placed", [])) if spec.code == "*" else []
+        hq_hexes = self._soviet_hq_hexes(b) if stars_placed else []
         for hq in self._soviet_hqs(state):
             h0 = activation.map_hex(b, hq)
             cand.add(h0)
@@ -2033,18 +2034,22 @@ class AvdRules(BaseRules):
                 continue
             if not seqmech.traces_supply(b, h, SOVIET):
                 continue
-            if stars_placed and not self._stars_fit(b, stars_placed + [h]):
+            if stars_placed and not self._stars_fit(b, stars_placed + [h], hq_hexes):
                 continue
             out.append(h)
         return out
 
-    def _stars_fit(self, b: Board, hexes: list[str]) -> bool:
+    def _soviet_hq_hexes(self, b: Board) -> list[str]:
+        return sorted(activation.map_hex(b, hq) for hq in self._soviet_hqs_on(b))
+
+    def _stars_fit(self, b: Board, hexes: list[str], hq_hexes: list[str] | None = None) -> bool:
         """11.1.1: when several "*" units are placed in one turn, each must
         be on or next to a Soviet HQ of its own.  True if the "*" units in
         ``hexes`` can be matched to different HQs (an augmenting-path
         matching; a hex may be next to several HQs, and the owner need not
         say which one a unit was placed for)."""
-        hq_hexes = sorted(activation.map_hex(b, hq) for hq in self._soviet_hqs_on(b))
+        if hq_hexes is None:
+            hq_hexes = self._soviet_hq_hexes(b)
         owner: dict[int, int] = {}
 
         def assign(i: int, seen: set[int]) -> bool:

@@ -34,6 +34,30 @@ def _unbridged_majors(board: Board) -> frozenset[tuple[str, str]]:
     return walls
 
 
+class _Steps(dict):  # type: ignore[type-arg]
+    """hex -> the neighbours a supply line may step to from it (every
+    on-map neighbour but across an unbridged major river), worked out the
+    first time a search reaches the hex and kept for the map."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.neighbors = board.grid.neighbors
+        self.walls = _unbridged_majors(board)
+
+    def __missing__(self, a: str) -> tuple[str, ...]:
+        walls = self.walls
+        out = self[a] = tuple(b for b in self.neighbors(a) if (a, b) not in walls)
+        return out
+
+
+def _steps(board: Board) -> _Steps:
+    cache = board.shared if board.shared is not None else board.cache
+    steps = cache.get("steps")
+    if steps is None:
+        steps = cache["steps"] = _Steps(board)
+    return steps
+
+
 def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str, int]:
     """Every hex a supply line of ``side`` reaches, with its length.  A hex
     in enemy ZOC with no friendly unit is reached (a line may start there)
@@ -44,36 +68,32 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
     key = ("supply", side, t)
     if key in board.cache:
         return board.cache[key]
+    # A line may not enter a hex holding enemy units (or, Soviet, the Minsk
+    # Pocket) and goes on through an enemy-ZOC hex only where a friendly
+    # unit stands: those sets, the sources and the map decide the search.
+    enemy: set[str] = set()
+    friendly: set[str] = set()
+    for h, uids in board.hexes_and_units():
+        if any(board.side_of(u) != side for u in uids):
+            enemy.add(h)
+        if any(board.side_of(u) == side for u in uids):
+            friendly.add(h)
+    zoc = board.zoc(SOVIET if side == GERMAN else GERMAN)
+    stops = zoc - friendly
+    sources = tuple(s for s in sorted(board.supply_sources(side, t))
+                    if s in board.grid and s not in enemy and s not in stops)
     shared = board.shared
     if shared is not None:
-        # The same position is traced again and again while a decision is
-        # asked, checked and answered: its owner keeps recent traces.
+        # The same lines are traced again and again (while a decision is
+        # asked, checked and answered, and while units that change none of
+        # these sets move): the owner keeps recent traces.
         recent = shared.setdefault("supply", {})
-        skey = (side, t, board.positions)
+        skey = (side, sources, frozenset(enemy), frozenset(stops))
         if skey in recent:
             board.cache[key] = recent[skey]
             return recent[skey]
-
-    # The same tests as enemy_occupied / in_enemy_zoc / _passable, read off
-    # sets made once per trace: the search asks them for every hexside.
-    enemy = {h for h in board.occupied_hexes() if board.enemy_occupied(h, side)}
-    friendly = {h for h in board.occupied_hexes() if any(board.side_of(u) == side for u in board.units_at(h))}
-    zoc = board.zoc(SOVIET if side == GERMAN else GERMAN)
-    closed = frozenset() if side == GERMAN else board.scn.map.minsk_pocket
-
-    walls = _unbridged_majors(board)
-
-    def can_enter(a: str, b: str) -> bool:
-        return b not in enemy and b not in closed and (a, b) not in walls
-
-    def can_pass(h: str) -> bool:
-        return h not in zoc or h in friendly
-
-    def usable(s: str) -> bool:
-        return s in board.grid and s not in enemy and can_pass(s)
-
-    out = ksupply.traced(sorted(board.supply_sources(side, t)), board.grid.neighbors, can_enter,
-                         can_pass=can_pass, usable=usable)
+    blocked = enemy if side == GERMAN else enemy | board.scn.map.minsk_pocket
+    out = ksupply.traced_sets(sources, _steps(board), blocked, stops)
     board.cache[key] = out
     if shared is not None:
         if len(recent) >= SHARED_LIMIT:
