@@ -37,6 +37,10 @@ def _positions(game_id: str, limit: int = 400, name: str = "practice") -> list[d
             order = rules.demo_order(state, d)
             if isinstance(order, str):
                 order = rules.parse(order, state, d.side)
+            if order.get("verb") == "plan":
+                # A plan is the core's, not the rules': the scripted player's
+                # first planned order is what the rules see next.
+                order = order["orders"][0]
         if hasattr(rules, "fill_secrets"):
             order = rules.fill_secrets(state, d.side, order, lambda: next(salt).to_bytes(16, "big"))
         state, _ = rules.apply(state, d.side, order, dice)
