@@ -17,7 +17,7 @@ import pytest
 from pbem.board.hexgrid import HexGrid
 from pbem.board.multimap import MultiMap
 from pbem.game import IllegalOrder, ScenarioError
-from pbem.games.ava import activation, combat, fortress, movement, scenario, seating, supply
+from pbem.games.ava import activation, advance, combat, fortress, movement, retreat, scenario, seating, supply
 from pbem.games.ava.board import Board
 from pbem.games.ava.model import Scenario
 from pbem.games.ava.profile import AVA
@@ -107,6 +107,23 @@ def test_10_1_an_attack_across_the_seam() -> None:
     assert combat.odds(b, ["g"], "K:2801").label == "2:1"
     with pytest.raises(IllegalOrder):
         combat.check_attack(b, ["g"], "K:2802")
+
+
+def test_10_6_10_7_retreat_and_advance_cross_the_seam() -> None:
+    scn = scenario.load(campaign(supply={"soviet": ["K:2805"]}))
+    b = board(scn, {"g": "S:2828", "s": "S:2830"})
+    lines = supply.loc(b, "soviet")
+    assert retreat.options(b, ["s"], 2, loc_distance=lines.get).paths["s"][0].hexes == ("K:2801", "K:2802")
+    b = board(scn, {"g": "S:2829"})
+    b.unit("g")["attacked"] = True
+    assert ["S:2830", "K:2801"] in advance.options(b, "g", "S:2830")
+
+
+def test_12_1_rail_placement_follows_a_railroad_over_the_seam() -> None:
+    scn = scenario.load(campaign(supply={"axis": ["L:2828"]},
+                                 railroads={"line": ["L:2828", "L:2829", "L:2830", "S:2801", "S:2802"]}))
+    assert scn.map.rail("L:2830", "S:2801")
+    assert supply.rail_entry_hexes(board(scn, {}), "axis") == {"L:2828", "L:2829", "L:2830", "S:2801", "S:2802"}
 
 
 def test_18_2_border_hexsides_on_the_seam_block_movement_range_and_loc() -> None:

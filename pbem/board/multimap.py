@@ -40,7 +40,7 @@ uses plain ``CCRR`` ids and answers exactly as the grid does.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,7 +141,7 @@ class _Search:
         self.level = 0
         self.rings: dict[int, tuple[str, ...]] | None = None
 
-    def grow(self, neighbors: Any) -> bool:
+    def grow(self, neighbors: Callable[[str], Iterable[str]]) -> bool:
         """One more ring; False when nothing is left to reach."""
         if not self.frontier:
             return False
