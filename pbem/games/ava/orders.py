@@ -39,7 +39,7 @@ from typing import Any
 from pbem.game import IllegalOrder
 from pbem.games.ava.model import Scenario
 
-_HEX = re.compile(r"^\d{4}$")
+_HEX = re.compile(r"^(?:[A-Z]:)?\d{4}$")    # CCRR, with a map prefix on a board of several maps (S:4112)
 FORTRESS = "fortress"          # the pseudo-unit a loss allocation gives fortress steps to
 _TABLES: dict[int, tuple[Scenario, dict[str, str], dict[str, list[str]]]] = {}
 
@@ -85,7 +85,7 @@ def unit(scn: Scenario, word: str) -> str:
 
 def hexid(word: str) -> str:
     if not _HEX.match(word):
-        raise IllegalOrder(f"{word!r} is not a hex (four digits, e.g. 4112)")
+        raise IllegalOrder(f"{word!r} is not a hex (four digits, e.g. 4112, or S:4112 on the campaign maps)")
     return word
 
 
