@@ -283,8 +283,9 @@ def test_smolensk_facts():
     assert m["stand_fast"]["hexes"] == ["3510", "3726", "4112", "5003", "5009", "5120"]   # 16.2
     assert m["fortress"] == {"0927": 1} and m["names"]["0927"] == "Brest"          # 4.0(7)
     assert m["vp_hexes"]["breakthrough"] == ["4230", "4730"]                        # 18.2
-    assert m["seam"]["border"] == ["S:2730|K:2701", "S:2730|K:2801", "S:2801|K:2830",
-                                   "S:2801|K:2930", "S:2930|K:2901"]
+    # 18.2 lists 2801/2830 and 2801/2930: row 30 is Smolensk's, row 01 Kiev's (notes 5.3).
+    assert m["seam"]["border"] == ["S:2730|K:2701", "S:2730|K:2801", "S:2830|K:2801",
+                                   "S:2930|K:2801", "S:2930|K:2901"]
     p = d["params"]
     assert (p["strategic_reserve"], p["strategic_reserve_from_turn"]) == (6, 6)    # 15.4
     assert (p["withdrawal_turn"], p["withdrawal_strength"]) == (6, 18)             # 18.2
