@@ -8,7 +8,7 @@ exchange engine, each program verifying every exchange of the other:
 
 * ``startup_ratio``: ``pbem --help`` over ``python -c pass`` (medians of
   the same run);
-* for each game G (``avd``, ``m41``), on the first ``--exchanges`` exchanges
+* for each game G (``avd``, ``m41``, ``ava``), on the first ``--exchanges`` exchanges
   of a whole sealed-dice game (up to six games are played to find one that
   long; else the longest, less its last exchange; ``exchanges_G`` says how
   many were used):
@@ -33,7 +33,8 @@ exchange engine, each program verifying every exchange of the other:
   ``emails_ratio_G_sealed`` / ``_immediate``: each over that floor.  A
   forced answer (``by = "forced"``) and a planned order (``by = "plan"``)
   are no decision of their sender's: they count towards neither.  The
-  scripted AVD player plans each Combat Segment and ART chit.
+  scripted AVD player plans each Combat Segment and ART chit, the AVA one
+  the resolution of each Combat Segment's declared attacks.
 
 Subprocesses run with Python's bytecode cache on (``PYTHONPYCACHEPREFIX``
 in a scratch folder, after a warm-up run), as an installed program does, and
@@ -67,7 +68,10 @@ PROMPTS = "order (help for commands)|Sign and write this exchange?"
 GAMES = {
     "avd": ("avd/practice", REPO / "scenarios" / "avd" / "practice.toml"),
     "m41": ("m41/practice", REPO / "scenarios" / "m41" / "practice.toml"),
+    "ava": ("ava/practice", REPO / "scenarios" / "ava" / "practice.toml"),
 }
+# The two seats of each game: the creator's, then the invited player's.
+SEATS = {"avd": ("german", "soviet"), "m41": ("german", "soviet"), "ava": ("axis", "soviet")}
 
 
 # ------------------------------------------------------------------ timing
@@ -126,26 +130,28 @@ def play_scripted(game: str, dice: str, limit: int = 5000) -> tuple[Any, dict[st
     from pbem.scenario import load_toml
 
     name, path = GAMES[game]
+    first, second = SEATS[game]
     sc = load_toml(path)
-    ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
+    ids = {first: generate("Anna", "anna@example.org"), second: generate("Pavel", "pavel@example.org")}
     gf = cycle.new_game(game_id=f"{game}-bench-{dice}", game=game, scenario_name=name, scenario=sc, options={},
-                        dice=dice, creator=ids["german"], creator_side="german",
-                        invited={"soviet": ids["soviet"].public})
-    soviet = cycle.replay(gf, sc, ids["soviet"])
-    join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
-    cycle.advance(soviet, join, ids["soviet"])
-    german = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
-    matches = {"german": german, "soviet": soviet}
+                        dice=dice, creator=ids[first], creator_side=first,
+                        invited={second: ids[second].public})
+    joiner = cycle.replay(gf, sc, ids[second])
+    join = cycle.join_exchange(joiner, ids[second], second)
+    cycle.advance(joiner, join, ids[second])
+    creator = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids[first])
+    matches = {first: creator, second: joiner}
     configured: set[str] = set()
     for _ in range(limit):
-        side = german.next_sender()
+        side = creator.next_sender()
         if side is None:
             break
         turn = cycle.Turn(matches[side], ids[side])
         policies = getattr(turn.m.rules, "demo_policies", None)
         if side not in configured and policies:
             for k, v in policies(side).items():
-                turn.push(f"policy {k} {v}")
+                if not turn.done:       # a standing order may answer the decision at hand (AVA)
+                    turn.push(f"policy {k} {v}")
             configured.add(side)
         while not turn.done:
             turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
@@ -154,7 +160,7 @@ def play_scripted(game: str, dice: str, limit: int = 5000) -> tuple[Any, dict[st
             cycle.advance(m, ex, ids[s])
     else:
         raise SystemExit(f"the {game} {dice} game did not end")
-    return GameFile(list(german.exchanges)), sc, ids, german
+    return GameFile(list(creator.exchanges)), sc, ids, creator
 
 
 def game_turns(m: Any) -> int:

@@ -49,6 +49,8 @@ def _walk(game: str, decisions: int) -> dict[str, int]:
             order = rules.demo_order(state, d)
             if isinstance(order, str):
                 order = rules.parse(order, state, d.seat)
+            if order.get("verb") == "plan":     # the core's, not the rules': its first order comes next
+                order = order["orders"][0]
         order = rules.fill_secrets(state, d.seat, order, lambda: bytes(16))
         state, _ = rules.apply(state, d.seat, order, dice)
     return seen

@@ -30,11 +30,11 @@ from pbem.protocol.gamefile import GameFile
 
 
 def _senders_answer_their_own_decisions(matches: dict[str, Any], ex: dict[str, Any]) -> None:
-    """The sender wrote only its own seat's orders (standing orders aside,
-    which name theirs; every program has checked each against the seat the
-    rules named)."""
+    """The sender wrote only its own seat's orders (standing orders, forced
+    answers and another seat's plan resolved here aside, which name theirs;
+    every program has checked each against the seat the rules named)."""
     for line in ex.get("orders") or []:
-        if line["by"] != "policy":
+        if line["by"] not in ("policy", "forced", "plan"):
             assert line["side"] == ex["side"], (line, ex["side"])
 
 

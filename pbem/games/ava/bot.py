@@ -1,7 +1,8 @@
 """A scripted player for ``pbem demo ava|ffs`` and the engine-level game
 tests.  It plays to show the rules at work, not to win: units close on the
-nearest enemy, every attack on offer is made, and every other decision
-takes the first legal option.  Each choice is probed against the rules
+nearest enemy, every attack on offer is made (planned at once: AVA the
+order in which the declared attacks are resolved, FFS the attacks of the
+Combat Segment), and every other decision takes the first legal option.  Each choice is probed against the rules
 (:func:`pbem.game.probe`) before it is returned, so the bot never offers
 an illegal order.
 """
@@ -33,6 +34,10 @@ def legal(rules: AvaRules, state: dict[str, Any], seat: str, order: dict[str, An
 def demo_order(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[str, Any] | str:
     if d.kind == "move":
         return _move(rules, state, d)
+    if d.plannable and d.kind in ("combat", "resolve"):
+        plan = (_attack_plan if d.kind == "combat" else _resolve_plan)(rules, state, d)
+        if plan:
+            return plan
     concrete = [o for o in d.options if "UNIT" not in o and " HEX" not in o and " ID" not in o]
     first = [o for o in concrete if o.split()[0] not in _LAST and not o.endswith(" no")]
     for text in first + [o for o in concrete if o not in first] + list(_LAST):
@@ -72,3 +77,40 @@ def _move(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[str, Any]
             if legal(rules, state, side, order):
                 return order
     return {"verb": "end-move"}
+
+
+def _attack_plan(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[str, Any] | None:
+    """FFS 10, the attacks one at a time in the attacker's order, planned
+    at once: each target on offer, in the listed order, attacked by the
+    units no earlier attack of the plan took, while the attack is legal
+    now; then end-combat.  An attack an earlier result makes illegal is
+    skipped by the engine.  None when there is no attack to plan."""
+    planned: list[dict[str, Any]] = []
+    used: set[str] = set()
+    for text in d.options:
+        if not text.startswith("attack "):
+            continue
+        try:
+            order = rules.parse(text, state, d.seat)
+        except IllegalOrder:
+            continue
+        units = [u for u in order["units"] if u not in used]
+        if not units:
+            continue
+        order = dict(order, units=units)
+        if legal(rules, state, d.seat, order):
+            planned.append(order)
+            used.update(units)
+    if not planned:
+        return None
+    return {"verb": "plan", "orders": planned + [{"verb": "end-combat"}]}
+
+
+def _resolve_plan(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[str, Any] | None:
+    """AVA 10.2, the declared attacks resolved in the listed order, planned
+    at once: all but the last, which starts by itself.  None (one plain
+    order does as well) when only two are declared."""
+    planned = [rules.parse(text, state, d.seat) for text in d.options[:-1]]
+    if len(planned) < 2 or not legal(rules, state, d.seat, planned[0]):
+        return None
+    return {"verb": "plan", "orders": planned}

@@ -89,15 +89,24 @@ class CombatMixin(SeqBase):
         side = state["active"]
         seat = self.seat_of(side)
         if top["stage"] == "resolve":
+            # Plannable: 10.2, every attack is declared before the first
+            # roll, then resolved in the attacker's order: he may give that
+            # order at once.  Never forced: the last attack left starts by
+            # itself (_auto_combat).
             return Decision(seat, "resolve", "resolve which declared attack next? (10.2)",
-                            tuple(f"resolve {a['hex']}" for a in top["declared"]))
+                            tuple(f"resolve {a['hex']}" for a in top["declared"]), plannable=True)
         what = "Surprise Attack" if top.get("surprise") else f"{SIDE_NAME[side]} Combat Segment"
-        how = "declare every attack, then end-combat to resolve them (10.2)" \
-            if self.profile.declare_all_attacks_first else "attack one hex at a time"
+        first = self.profile.declare_all_attacks_first
+        how = "declare every attack, then end-combat to resolve them (10.2)" if first else "attack one hex at a time"
         declared = "; declared: " + ", ".join(a["hex"] for a in top["declared"]) if top["declared"] else ""
-        return Decision(seat, "combat", f"{what}: {how}{declared}",
-                        tuple(self.attack_options(state, bool(top.get("surprise"))) + ["end-combat"]),
-                        hint="odds HEX with UNIT ... shows the column")
+        attacks = self.attack_options(state, bool(top.get("surprise")))
+        # Forced when no attack is legal (from the public state: units,
+        # activation, hexes attacked): end-combat is the one answer.
+        # Plannable where each attack is resolved as it is made (FFS 10:
+        # one at a time, in the attacker's order); AVA declares without
+        # dice and plans the resolution order instead.
+        return Decision(seat, "combat", f"{what}: {how}{declared}", tuple(attacks + ["end-combat"]),
+                        hint="odds HEX with UNIT ... shows the column", forced=not attacks, plannable=not first)
 
     def _do_combat(self, state: State, top: dict[str, Any], d: Decision, order: dict[str, Any], rng: Rng,
                    events: list[Event]) -> None:
