@@ -4,8 +4,11 @@ with sides and roles, the Game Controller's queue (19.4) and the cup, the
 Master cup and each HQ cup (20.2), and each seat's own hidden part only.
 
 The secrecy tests search every seat's rendered sitrep for the chit ids
-another seat holds face down (team-mates included: the core seals a secret
-to one seat), position after position of a game the demo player plays."""
+another seat holds face down, position after position of a game the demo
+player plays: no seat of the other side ever sees one; a team-mate does
+only under 20, where the team's split of its HQ chits among its cups is
+the team's shared hidden part (20.2), and never under 19 (the core seals
+a seat's chits to that seat)."""
 from __future__ import annotations
 
 import copy
@@ -230,6 +233,8 @@ def drive(r: Any, st: dict[str, Any], d: Decision, dice: ScriptedDice) -> None:
         order = r.demo_order(st, d)
         if isinstance(order, str):
             order = r.parse(order, st, d.seat)
+        if order.get("verb") == "plan":         # the core's, not the rules': its first order comes next
+            order = order["orders"][0]
     r.apply(st, d.seat, order, dice)
 
 
@@ -238,7 +243,8 @@ def test_secrecy_no_seat_sitrep_names_a_chit_another_seat_holds_face_down(mode: 
     r, st = rules_and_state(mode, unique_hq_names(SCENARIO))
     assert not {r.short(u) for u in r.scn.units} & set(r.scn.chits)
     dice = ScriptedDice(seed=7, draws=[])
-    checked = own_seen = 0
+    checked = own_seen = mate_seen = 0
+    side = {s: r.side_of_seat(s) for s in SEATS}
     for _ in range(160):
         d = r.pending(st)
         if d is None:
@@ -253,6 +259,10 @@ def test_secrecy_no_seat_sitrep_names_a_chit_another_seat_holds_face_down(mode: 
                         if other == seat:
                             own_seen += mentions(text, chit) > mentions(public, chit)
                             continue
+                        if mode == "variant" and side[other] == side[seat]:
+                            # 20.2: the team's split is the team's: a partner's cup shows to its team-mate
+                            mate_seen += mentions(text, chit) > mentions(public, chit)
+                            continue
                         # 20.2: while the HQ cups fill, the prompt lists the side's chits to divide (public);
                         # which cup holds which is not, so no seat's text names one more often than anyone's
                         allowed = mentions(public, chit) if d.kind == "cup" else 0
@@ -261,3 +271,35 @@ def test_secrecy_no_seat_sitrep_names_a_chit_another_seat_holds_face_down(mode: 
         drive(r, st, d, dice)
     # the search ran, and would find a chit id: each seat's own face-down chits show in its own sitrep
     assert checked > 100 and own_seen > 20, (checked, own_seen)
+    # ... and, under 20, a team-mate's cup in a partner's sitrep (opponents never: checked above)
+    assert (mate_seen > 10) if mode == "variant" else mate_seen == 0, mate_seen
+
+
+@pytest.mark.parametrize("seat", [*SEATS, None])
+def test_20_a_seat_sees_its_partners_hq_cups_and_never_the_other_sides(seat: str | None) -> None:
+    r, st = variant_draw()
+    lines = situation(r, st, seat)
+    team = [ln for ln in lines if "(team secret, 20.2)" in ln]
+    expected = {
+        "axis_north": ["axis_south's HQ cup as filled this turn (team secret, 20.2): AX-2PzG, AX-4A"],
+        "axis_south": ["axis_north's HQ cup as filled this turn (team secret, 20.2): AX-3PzG, AX-3PzG-2, AX-9A"],
+        "soviet_north": ["soviet_south's HQ cup as filled this turn (team secret, 20.2): SU-10A, SU-3A, SU-4A"],
+        "soviet_south": ["soviet_north's HQ cup as filled this turn (team secret, 20.2): dummy, dummy, dummy"],
+    }
+    assert team == expected.get(seat or "", [])
+    # the bytes: with chit ids no counter shares, the other side's cups show nowhere more than in public
+    r, st = rules_and_state("variant", unique_hq_names(SCENARIO))
+    for _ in SEATS:
+        play(r, st, r.pending(st).options[0])
+    public = render_text(r.view(st, None))
+    text = render_text(r.view(st, seat))
+    for side in ("axis", "soviet"):
+        cups = st["hidden"][f"team:{side}"]["cups"]
+        chits = [c for cup in cups.values() for c in cup if not c.startswith("dummy:")]
+        assert chits
+        for c in chits:
+            mine = seat is not None and r.side_of_seat(seat) == side
+            if mine and c not in cups.get(seat or "", []):
+                assert mentions(text, c) > mentions(public, c), (seat, c)     # a partner's chit: shown
+            elif not mine:
+                assert mentions(text, c) == mentions(public, c), (seat, c)    # the other side's: never

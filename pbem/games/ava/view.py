@@ -9,11 +9,13 @@ other seat's hidden part is None.
 
 The view works by seat, not by side: in a multiplayer game (AVA 19, 20) a
 secret is sealed to one seat, so a seat sees its own hidden part and
-nothing of any other seat's, team-mates included.  Under 19 the side's
-commanding seat (A49) holds the side's face-down chits, and every seat sees
-the Game Controller's queue with face-down entries by their backs only;
-under 20 each seat holds its own HQ cup, and every seat sees the Master
-cup's and each HQ cup's counts.
+nothing of any other seat's.  Under 19 the side's commanding seat (A49)
+holds the side's face-down chits, and every seat sees the Game
+Controller's queue with face-down entries by their backs only; under 20
+each seat holds its own HQ cup, and every seat sees the Master cup's and
+each HQ cup's counts.  What a team shares (20.2: how it split its HQ chits
+among its cups, the hidden part ``team:SIDE``) each seat of that side sees
+too, its partners' cups as filled this turn; the other side never does.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ WINDOW = 4
 
 
 def view(rules: Any, state: dict[str, Any], seat: str | None) -> View:
-    state = seen_by(state, seat)
+    state = seen_by(state, seat, rules.side_of_seat(seat) if seat is not None else None)
     scn = rules.scn
     blocks: list[Any] = [_situation(rules, state, seat)]
     if rules.multi:
@@ -61,6 +63,7 @@ def _situation(rules: Any, state: dict[str, Any], seat: str | None) -> TextBlock
     if chosen:
         lines.append(f"Rule options: {', '.join(chosen)}")
     lines += _own(rules, state, seat)
+    lines += _partners(rules, state, seat)
     return TextBlock("situation", tuple(lines))
 
 
@@ -148,6 +151,18 @@ def _own(rules: Any, state: dict[str, Any], seat: str | None) -> list[str]:
     if drawn:
         lines.append(f"Drawn from it, still face down (secret): {', '.join(drawn)}")
     return lines
+
+
+def _partners(rules: Any, state: dict[str, Any], seat: str | None) -> list[str]:
+    """20.2: the HQ cups the seat's team-mates filled this turn, from the
+    team's hidden part (held by the seats of the side alone: for any other
+    seat it is None here, and the team's cups read as none)."""
+    if seat is None or rules.seating.mode != seatmod.VARIANT:
+        return []
+    cups = rules.team_cups(state, rules.side_of_seat(seat))
+    return [f"{mate}'s HQ cup as filled this turn (team secret, 20.2): "
+            f"{', '.join(sorted(_chit_name(c) for c in cup)) or 'empty'}"
+            for mate, cup in sorted(cups.items()) if mate != seat]
 
 
 def _chit_name(chit: str) -> str:
