@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from itertools import product
 
+from pbem.board import losses
 from pbem.board import odds as kodds
 from pbem.board import retreat as kretreat
 from pbem.game import IllegalOrder
@@ -224,14 +224,7 @@ def loss_options(board: Board, uids: list[str], steps: int) -> list[dict[str, in
     """Every way the owner may take ``steps`` step losses among ``uids``
     (9.4.2): each entry maps a unit to the steps it loses (units losing none
     are left out).  More losses than steps eliminates everyone."""
-    units = [u for u in uids if board.is_combat(u)]
-    have = [board.steps(u) for u in units]
-    need = min(steps, sum(have))
-    out = []
-    for combo in product(*(range(h + 1) for h in have)):
-        if sum(combo) == need:
-            out.append({u: k for u, k in zip(units, combo) if k})
-    return out
+    return losses.allocations({u: board.steps(u) for u in uids if board.is_combat(u)}, steps)
 
 
 def eliminated_destination(board: Board, uid: str) -> str:
