@@ -124,7 +124,7 @@ def test_the_whole_map_in_the_terminal_fits_its_width_and_cuts_no_name(game):
             for line in part.splitlines()[1:]:
                 assert len(line) <= width, (width, line)
                 for word in line.split():
-                    if re.fullmatch(r"\d{4}", word) or word.rstrip("*") in ("", "wood", "swam", "city", "town", "hill"):
+                    if re.fullmatch(r"\d{4}", word) or word.rstrip("*") in ("", "woods", "swamp", "city", "town", "hill"):
                         continue
                     items = word.split("+")
                     assert all(i in names for i in items[:-1]) and (items[-1] in names or items[-1].isdigit()), word
