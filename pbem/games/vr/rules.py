@@ -1071,6 +1071,9 @@ def check_shape(order: Any, scn: Scenario) -> None:
     reads it."""
     if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
         raise IllegalOrder("an order is a table with a verb")
+    if not order["verb"].isprintable() or not order["verb"].strip():
+        # a refusal is one line: a verb that is not one printable word is named by its repr
+        raise IllegalOrder(f"unknown order {order['verb']!r}")
     for key, kind in _LISTS.items():
         if key in order and key not in ("open",):
             v = order[key]
