@@ -786,7 +786,13 @@ def place_options(r: Any, state: dict[str, Any], side: str, top: dict[str, Any] 
         waiting += [u for u, x in sorted(state["units"].items()) if x["box"] == "ally_box"]
     for uid in waiting:
         ally = state["units"][uid]["box"] == "ally_box"
-        spots = rr.ally_hexes(r, state, uid) if ally else arrival_hexes(r, state, side)
+        if ally:
+            spots = rr.ally_hexes(r, state, uid)
+        elif state["units"][uid].get("rebuilt"):
+            from pbem.games.vr import replace
+            spots = replace.elite_arrival_hexes(r, state)        # 17.3.11: a rebuilt Elite unit
+        else:
+            spots = arrival_hexes(r, state, side)
         for h in spots:
             here = [b.spec(u) for u in b.units_at(h)] + [b.spec(uid)]
             if not stacking.problems(here, side, r.profile):
@@ -864,6 +870,7 @@ def do_rr(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order
         events.append(Event(f"{order['unit']} arrives in the Stavka box (17.1)"))
         return
     u.update(hex=order["hex"], box=None, oos=False)
+    u.pop("rebuilt", None)
     top.setdefault("arrived", []).append(order["unit"])
     events.append(Event(f"{order['unit']} arrives in {order['hex']}"))
 
