@@ -102,6 +102,17 @@ def arrival_cities(r: Any, state: dict[str, Any], uid: str) -> list[str]:
                   and not any(b.spec(u).is_hq for u in b.units_at(h)))
 
 
+def elite_arrival_hexes(r: Any, state: dict[str, Any]) -> list[str]:
+    """17.3.11's exception: a rebuilt Elite unit arrives in a City (Major or
+    Minor) of Germany that the German player controls: never in an advanced
+    fortification nor on a card's arrival hexes, where other reinforcements
+    may come (17.2.1)."""
+    b = r.board(state)
+    m = r.scn.map
+    return sorted(h for h in m.cities if m.country_of(h) == "germany" and b.control(h) == GERMAN
+                  and not b.enemy_occupied(h, GERMAN))
+
+
 def rebuild_hexes(r: Any, state: dict[str, Any], uid: str) -> list[str]:
     """17.3.11, R-95: a hex with a supplied HQ of the unit's nationality,
     where the unit would receive replacements (17.3.12) and stack."""
@@ -285,9 +296,9 @@ def rebuild(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str,
         x.update(hex=None, box="stavka", steps=spec.steps, oos=False)
         events.append(Event(f"{uid} is rebuilt at full strength in the Stavka box (1 RP, 17.3.9, 12.2.5)"))
     elif spec.elite:
-        x.update(hex=None, box=f"turn:{state['turn'] + 1}", steps=1, oos=False)
+        x.update(hex=None, box=f"turn:{state['turn'] + 1}", steps=1, oos=False, rebuilt=True)
         events.append(Event(f"{uid} (Elite) is rebuilt on its reduced side: it arrives next turn as a "
-                            f"reinforcement (1 {nat} RP, 17.3.11)"))
+                            f"reinforcement in a German-held City of Germany (1 {nat} RP, 17.3.11)"))
     else:
         x.update(hex=h, box=None, steps=1, oos=False)
         events.append(Event(f"{uid} comes back on its reduced side in {h} (1 {nat} RP, 17.3.6, 17.3.11)"))
