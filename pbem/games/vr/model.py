@@ -279,6 +279,7 @@ class SupportSpec:
     shift: int = 0                   # the Event as the engine plays it: odds columns in its player's favour
     airlift: bool = False            # the Event supplies one hex's units (4.2.1's Ju-52 exception, R-74)
     role: str = ""                   # the Support a rule names (SUPPORT_ROLES): stalin, lend_lease, ...
+    results: tuple[str, ...] = ()    # the Event's die results 1-6, as text (Stalin, 11.5.2); () = not given
 
 
 # -------------------------------------------------------------------- tracks
