@@ -29,7 +29,8 @@ how to transcribe it from the printed components)::
                       corps, command_radius
     [kg.ID]           arm, steps, attack, defense, move, *_reduced, hiwis
     [supports.ID]     name, side, kind, to, enemy_turn, stays, event, shift (the Event's odds columns), role,
-                      airlift (the Event supplies one hex, 4.2.1)
+                      airlift (the Event supplies one hex, 4.2.1), results (six texts: the Event's
+                      die results, Stalin 11.5.2)
     [approval]        levels = {"1" = [supports, rp], ...}, foa = [0, 1, 2, ...], resets
     [end_of_reich]    added, dismissal_draws, dismissal_chosen = {"0" = n, ... "6" = n}
     [schedule."N"]    units, supports, rp, withdrawals = [{count, arm, min_attack}], transformations,
@@ -294,7 +295,17 @@ def _support(sid: str, s: dict[str, Any]) -> SupportSpec:
         raise ValueError(f"support {sid}: role {s.get('role')!r} is not one of {', '.join(SUPPORT_ROLES[1:])}")
     return SupportSpec(sid, s.get("name", sid), s["side"], s.get("kind", "plain"), s.get("to", ""),
                        bool(s.get("enemy_turn", False)), bool(s.get("stays", False)), s.get("event", ""),
-                       int(s.get("shift", 0)), bool(s.get("airlift", False)), str(s.get("role", "")))
+                       int(s.get("shift", 0)), bool(s.get("airlift", False)), str(s.get("role", "")),
+                       _results(sid, s.get("results")))
+
+
+def _results(sid: str, v: Any) -> tuple[str, ...]:
+    """An Event's die results (1-6), one text each; absent: not given."""
+    if v is None or (isinstance(v, str) and MISSING in v):
+        return ()
+    if not isinstance(v, list) or len(v) != 6:
+        raise ValueError(f"support {sid}: results must list six texts, one for each die result")
+    return tuple(str(x) for x in v)
 
 
 def _card(c: dict[str, Any], head: dict[str, Any], supports: dict[str, SupportSpec]) -> Card:
