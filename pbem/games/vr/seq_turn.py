@@ -489,6 +489,9 @@ def do_support(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, 
                 raise IllegalOrder("every red-disk Support drawn must be played at once (1.5.3)")
         for h, v in sorted(shown.items()):
             r.play_support(state, side, h, v, events, why="red disk: its Event at once (1.5.3)")
+            if r.scn.supports[v["support"]].role == "stalin":
+                from pbem.games.vr import supports
+                supports.stalin_event(r, state, v["support"], "", rng, events)     # 11.5.2: the die at once
         top["stage"] = "events"
         return
     if top["stage"] == "events":
