@@ -68,7 +68,7 @@ def test_1_5_3_red_disk_supports_are_shown_and_played_at_once():
     assert answer["open"] == [hs[0]]
     with pytest.raises(IllegalOrder, match="every red-disk"):
         r.apply(st, "soviet", {"verb": "reveal", "open": []}, ScriptedDice())     # a program hiding Stalin
-    r.apply(st, "soviet", answer, ScriptedDice())
+    r.apply(st, "soviet", answer, ScriptedDice([(6, 3, "Stalin")]))       # 11.5.2: its die at once
     assert st["supports"]["soviet"]["played"] == [["stalin", 1]]
     assert st["supports"]["soviet"]["available"] == [hs[1]]
 
