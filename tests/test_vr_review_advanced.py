@@ -53,3 +53,66 @@ def test_17_3_11_rebuilt_elite_arrives_in_a_german_city():
     elite = sorted(o for o in d.options if o.startswith("place ge "))
     assert elite and all(o.split()[-1] in ("4820", "5022") for o in elite), elite
     assert "place ge 5520" not in d.options
+
+
+# ------------------------------------------------------------ Stalin (11.5.2, 19.1.2)
+ADV = {"to_rules": True, "infantry_modes": True, "advanced_supports": True, "warsaw": True}
+STALIN_TABLE = {"stalin": {"name": "Stalin", "side": "soviet", "kind": "red_disk", "role": "stalin",
+                           "event": "TEST DATA",
+                           "results": ["TEST one", "TEST two", "TEST three", "TEST four", "TEST five", "TEST six"]}}
+
+
+def _to_rules(supports=None):
+    return vrhelp.rules(units={"s": u("sov", 8), "g": u("ger", 4)}, switches=ADV, supports=supports,
+                        names={"5020": "Warsaw"}, control={"default": "soviet", "german": ["5020"]},
+                        markers={"tos": {"CN": {"hex": "5520", "mode": "offensive"},
+                                         "N": {"hex": "5525", "mode": "offensive"}}})
+
+
+def _redisk(r, box="CN"):
+    st = vrhelp.engine_state(r, {"s": "5120", "g": "4820"}, {"k": "tosupport", "side": "soviet",
+                                                             "phase": "support", "stage": "redisk", "new": []})
+    hs = vrhelp.give_supports(st, "soviet", ["stalin"])
+    st["supports"]["soviet"].setdefault("box", {})[hs[0]] = box
+    st["stack"][-1]["new"] = hs
+    return st
+
+
+def test_11_5_2_stalin_is_played_on_the_to_whose_box_drew_it_and_its_die_is_rolled_at_once():
+    r = _to_rules(STALIN_TABLE)
+    st = _redisk(r)
+    d = r.pending(st)
+    assert d.kind == "red-disk"
+    _, events = r.apply(st, "soviet", r.private_answer(st, d), ScriptedDice([(6, 4, "Stalin")]))
+    text = " ".join(e.text for e in events)
+    assert "Stalin" in text and "TO CN" in text and "die 4" in text and "TEST four" in text
+    assert st["stalin_event"] == {"turn": st["turn"], "to": "CN", "die": 4}
+
+
+def test_11_5_2_stalins_result_the_rulebook_does_not_print_is_named_missing():
+    r = _to_rules()                            # the practice file's Stalin: no results table
+    st = _redisk(r, box="N")
+    _, events = r.apply(st, "soviet", r.private_answer(st, r.pending(st)), ScriptedDice([(6, 2, "Stalin")]))
+    text = " ".join(e.text for e in events)
+    assert "TO N" in text and "die 2" in text and "MISSING" in text
+
+
+def test_19_1_2_the_stalin_the_german_forces_is_played_on_his_to_and_rolls_its_die():
+    r = _to_rules(STALIN_TABLE)
+    st = vrhelp.engine_state(r, {"g": "4820", "s": "5120"}, {"k": "tosupport", "side": "soviet", "phase": "support",
+                                                            "stage": "play", "new": []}, side="soviet",
+                             warsaw={"hex": "5020", "start": 1, "active": False, "stalin": True})
+    events = vrhelp.order(r, st, "german", "stalin N", ScriptedDice([(6, 6, "Stalin")]))
+    text = " ".join(e.text for e in events)
+    assert "TO N" in text and "die 6" in text and "TEST six" in text
+    assert st["stalin_event"]["to"] == "N" and st["to_turn"]["stalin"] == "N"
+
+
+def test_1_5_3_a_basic_stalin_rolls_its_die_when_drawn():
+    r = vrhelp.rules(units={"a": u("sov", 4)}, supports=STALIN_TABLE)
+    st = vrhelp.engine_state(r, {"a": "5020"}, {"k": "support", "side": "soviet", "phase": "support",
+                                                "stage": "redisk", "new": []})
+    st["stack"][-1]["new"] = vrhelp.give_supports(st, "soviet", ["stalin"])
+    _, events = r.apply(st, "soviet", r.private_answer(st, r.pending(st)), ScriptedDice([(6, 1, "Stalin")]))
+    text = " ".join(e.text for e in events)
+    assert "die 1" in text and "TEST one" in text and st["stalin_event"]["to"] == ""

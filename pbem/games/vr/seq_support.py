@@ -326,10 +326,10 @@ def do_tosupport(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision
                             "and will not move this turn (11.3.4)"))
         return
     if st == "redisk":
-        _redisk(r, state, top, order, events)
+        _redisk(r, state, top, order, rng, events)
         return
     if st == "play" and d.kind == "stalin-to":
-        warsaw.stalin_order(r, state, order, events)
+        warsaw.stalin_order(r, state, order, rng, events)
         return
     if st == "play":
         _play(r, state, top, order, rng, events)
@@ -428,7 +428,8 @@ def _priority(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[st
     top["stage"] = "draw"
 
 
-def _redisk(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
+def _redisk(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str, Any], rng: Any,
+            events: list[Event]) -> None:
     if order["verb"] != "reveal":
         raise IllegalOrder("the red-disk Supports drawn are shown by their owner's program")
     shown = r.opened(state, SOVIET, order)
@@ -441,8 +442,12 @@ def _redisk(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[str,
                and r.scn.supports[mine["items"][h]["support"]].kind == "red_disk"}
         if due != set(shown):
             raise IllegalOrder("every red-disk Support drawn must be played at once (1.5.3)")
+    box = state["supports"][SOVIET].get("box", {})
     for h, v in sorted(shown.items()):
+        to = box.get(h, "")
         r.play_support(state, SOVIET, h, v, events, why="red disk: its Event at once, first (1.5.3, 11.5.2)")
+        if r.scn.supports[v["support"]].role == "stalin":
+            supports.stalin_event(r, state, v["support"], to, rng, events)      # 11.5.2: the die at once
     top["stage"] = "play"
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.game import Event
 from pbem.games.vr.model import SIDES, Scenario
 
 Copy = tuple[str, int]
@@ -90,3 +91,20 @@ def check_value(scn: Scenario, sup: dict[str, Any], side: str, handle: str, valu
     if (sid, k) in face_up(sup, side):
         return f"{sid} copy {k} is face up on the map, so it is not in the box"
     return None
+
+
+def stalin_event(r: Any, state: dict[str, Any], sid: str, to: str, rng: Any, events: list[Event]) -> None:
+    """11.5.2: Stalin is played first and its die is rolled at once, on the
+    TO whose box drew it (19.1.2: or the TO the German names once Warsaw
+    fell; none in Basic).  The roll is public (``state["stalin_event"]``);
+    what each result does is the Supports player aid's, which the rulebook
+    does not print: the scenario's ``results`` text, else MISSING (6.7.11:
+    Haltebefehl markers may change it, also on the aid)."""
+    spec = r.scn.supports[sid]
+    die = rng.roll(6, "Stalin Event (11.5.2)")
+    state["stalin_event"] = {"turn": state["turn"], "to": to, "die": die}
+    what = spec.results[die - 1] if spec.results else \
+        "MISSING: the Supports player aid (not in the rulebook) gives what this result does, and how " \
+        "Haltebefehl markers change it (6.7.11)"
+    where = f" on TO {to}" if to else ""
+    events.append(Event(f"{spec.name}{where}: die {die} (11.5.2): {what}"))

@@ -176,8 +176,8 @@ def stalin_decision(r: Any, state: dict[str, Any]) -> Decision:
                     tuple(f"stalin {to}" for to in sorted(state["tos"])) + ("pass",), policy="stalin-to")
 
 
-def stalin_order(r: Any, state: dict[str, Any], order: dict[str, Any], events: list[Event]) -> None:
-    from pbem.games.vr import tos
+def stalin_order(r: Any, state: dict[str, Any], order: dict[str, Any], rng: Any, events: list[Event]) -> None:
+    from pbem.games.vr import supports, tos
     t = tos.turn_state(state)
     if order["verb"] == "pass":
         t["stalin"] = ""
@@ -186,5 +186,8 @@ def stalin_order(r: Any, state: dict[str, Any], order: dict[str, Any], events: l
     if order["verb"] != "stalin" or order.get("to") not in state["tos"]:
         raise IllegalOrder(f"stalin TO (one of {' '.join(sorted(state['tos']))}), or pass (19.1.2)")
     t["stalin"] = order["to"]
-    events.append(Event(f"the German forces the Stalin Support on TO {order['to']}: the Soviet plays it there, its "
-                        "Event as the Supports player aid prints it (19.1.2)"))
+    events.append(Event(f"the German forces the Stalin Support on TO {order['to']}: the Soviet plays it there "
+                        "(19.1.2)"))
+    sid = next((s for s, x in sorted(r.scn.supports.items()) if x.side == SOVIET and x.role == "stalin"), None)
+    if sid is not None:
+        supports.stalin_event(r, state, sid, order["to"], rng, events)          # 11.5.2: its die at once
