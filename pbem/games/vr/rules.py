@@ -796,6 +796,10 @@ class VrRules(BaseRules):
         for v in shown.values():
             if not self.scn.supports[v["support"]].enemy_turn:
                 raise IllegalOrder(f"{self.scn.supports[v['support']].name} is not playable in the enemy turn")
+        for h, v in shown.items():
+            why = self.to_label_refusal(state, h, v, f["hex"])         # 9.2.1 holds in the enemy turn too
+            if why:
+                raise IllegalOrder(why)
         shift = self._support_shift(state, shown)
         for h, v in shown.items():
             self.play_support(state, f["dside"], h, v, events, why=f"defending {f['hex']}, -{shift} (R-32)")
