@@ -116,3 +116,34 @@ def test_1_5_3_a_basic_stalin_rolls_its_die_when_drawn():
     _, events = r.apply(st, "soviet", r.private_answer(st, r.pending(st)), ScriptedDice([(6, 1, "Stalin")]))
     text = " ".join(e.text for e in events)
     assert "die 1" in text and "TEST one" in text and st["stalin_event"]["to"] == ""
+
+
+# ------------------------------------------------------------ Supports of the enemy turn (11.5.1, 9.2.1)
+AA = {"sov_flak": {"name": "Flak (test)", "side": "soviet", "kind": "plain", "to": "TO", "enemy_turn": True,
+                   "shift": 1, "event": "TEST DATA"}}
+
+
+def _german_attack(r, tos):
+    st = vrhelp.engine_state(r, {"s": "5225", "g": "5125"}, vrhelp.combat_frame("german"), side="german",
+                             tos=tos)
+    h, = vrhelp.give_supports(st, "soviet", ["sov_flak"])
+    st["supports"]["soviet"].setdefault("box", {})[h] = "N"
+    vrhelp.order(r, st, "german", "attack 5225 with g", ScriptedDice(seed=1))
+    while r.pending(st).kind != "react":
+        d = r.pending(st)
+        r.apply(st, d.seat, r.parse(d.options[0], st, d.seat), ScriptedDice(seed=1))
+    return st, h
+
+
+def test_9_2_1_a_to_labelled_support_of_the_enemy_turn_stays_within_its_tos_range():
+    from pbem.game import probe
+    r = vrhelp.rules(units={"s": u("sov", 8), "g": u("ger", 30)}, switches=ADV, supports=AA,
+                     pools={"soviet": {"sov_flak": 1}}, control={"default": "soviet", "german": ["5125"]})
+    far = {"N": {"hex": "6030", "mode": "movement"}}          # range 5 (9.1.2)
+    st, h = _german_attack(r, far)
+    assert r.pending(st).seat == "soviet"
+    assert "9.2.1" in probe(r, st, "soviet", r.parse(f"react {h}", st, "soviet"))
+    near = {"N": {"hex": "5527", "mode": "offensive"}}
+    st, h = _german_attack(r, near)
+    vrhelp.order(r, st, "soviet", f"react {h}", ScriptedDice(seed=1))
+    assert ["sov_flak", 1] in st["supports"]["soviet"]["played"]
