@@ -973,7 +973,7 @@ class VrRules(BaseRules):
         defenders with MP may advance into one of them."""
         b = self.board(state)
         start = f["att_hexes"]
-        if any(b.units_at(h) for h in start):
+        if any(b.enemy_occupied(h, f["dside"]) for h in start):
             return []
         out = []
         for u in seq_battle.defenders(self, state, f):
@@ -997,12 +997,18 @@ class VrRules(BaseRules):
         b = self.board(state)
         if order["verb"] != "advance":
             raise IllegalOrder("advance UNIT..., or pass")
-        if defender:
-            if r_fmt(order) not in d.options:
-                raise IllegalOrder("advance one defending unit into an emptied attacking hex, or pass")
-            state["units"][order["units"][0]]["hex"] = order["hex"]
-            events.append(Event(f"{order['units'][0]} advances into {order['hex']} (7.13.1)"))
-            f["dadv_done"] = True
+        if defender:                                     # 7.13.1: several units, one order a hex
+            units, h = order["units"], order.get("hex")
+            if not h or any(f"advance {x} {h}" not in d.options for x in units):
+                raise IllegalOrder("advance defending units into an emptied attacking hex (advance UNIT... HEX), "
+                                   "or pass")
+            why = stacking.problems([b.spec(x) for x in b.units_at(h) + units], f["dside"], self.profile,
+                                    bridgehead=h in state["bridgeheads"])
+            if why:
+                raise IllegalOrder(f"{h}: {why[0]} (7.13.1)")
+            for x in units:
+                state["units"][x]["hex"] = h
+            events.append(Event(f"{' '.join(units)} advance into {h} (7.13.1)"))
             return
         if order.get("hex"):
             raise IllegalOrder("the attacker advances into the attacked hex: advance UNIT...")
