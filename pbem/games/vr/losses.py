@@ -36,25 +36,20 @@ def allocations(b: Board, units: list[str], n: int, *, first: set[str] | None = 
         return [dict(steps)] if total else [{}]
     found: dict[tuple[tuple[str, int], ...], Alloc] = {}
 
-    def tier(u: str) -> int:
-        spec = b.spec(u)
-        if spec.is_hq:
-            return 2
-        if majors_first and spec.nationality in ("hun", "rum"):
-            return 1
-        return 0
-
     def walk(taken: Alloc, left: int) -> None:
         if left == 0:
             key = tuple(sorted((u, k) for u, k in taken.items() if k))
             found.setdefault(key, {u: k for u, k in key})
             return
         alive = [u for u in units if taken.get(u, 0) < steps[u]]
-        low = min(tier(u) for u in alive)
-        pool = [u for u in alive if tier(u) == low]
+        pool = [u for u in alive if not b.spec(u).is_hq] or alive        # 7.8.2: HQs last
         if spread:
             least = min(taken.get(u, 0) for u in pool)
             pool = [u for u in pool if taken.get(u, 0) == least]
+        if majors_first:
+            # 7.11.2: German (or Soviet) units first *within* 7.8.2's rounds:
+            # a German unit takes a second step only after every unit took one
+            pool = [u for u in pool if b.spec(u).nationality not in ("hun", "rum")] or pool
         if first and left == n and pool_has(pool, first):
             pool = [u for u in pool if u in first]
         for u in pool:

@@ -1,0 +1,50 @@
+"""Review of the Basic game (rulebook §1-8) against the engine: each test
+is a deviation found in the review, named after its rule number, and
+states what the rule asks (restated; RULINGS R-2xx where a reading was
+needed)."""
+from __future__ import annotations
+
+import pytest
+
+import vrhelp
+from fakedice import ScriptedDice
+from pbem.game import IllegalOrder
+from pbem.games.vr import losses
+
+u = vrhelp.unit
+
+
+def test_7_11_2_german_units_take_the_first_losses_of_a_mixed_attack_but_7_8_2_still_spreads_them():
+    scn = vrhelp.scenario(units={"g": u("ger", 4), "h": u("hun", 4), "h2": u("hun", 4)})
+    b = vrhelp.board(scn, {"g": "5020", "h": "5020", "h2": "5022"})
+    # one loss: the German unit; two: the German can take no second step before the others took one
+    assert losses.allocations(b, ["g", "h", "h2"], 1, majors_first=True) == [{"g": 1}]
+    assert losses.allocations(b, ["g", "h", "h2"], 2, majors_first=True) == [{"g": 1, "h": 1}, {"g": 1, "h2": 1}]
+    # four: one round for all, then the German first again
+    assert losses.allocations(b, ["g", "h", "h2"], 4, majors_first=True) == [{"g": 2, "h": 1, "h2": 1}]
+
+
+def _attacker_wiped_out():
+    """A Soviet corps alone attacks two German divisions at 1:2 and rolls 2
+    (2/0 on the practice CRT): it is eliminated, its hex is empty."""
+    r = vrhelp.rules(units={"a": u("sov", 2, steps=1), "g1": u("ger", 2), "g2": u("ger", 2), "g3": u("ger", 2)})
+    st = vrhelp.engine_state(r, {"a": "5020", "g1": "5021", "g2": "5021", "g3": "5021"}, vrhelp.combat_frame())
+    dice = ScriptedDice([(6, 1), (6, 1)])
+    vrhelp.order(r, st, "soviet", "attack 5021 with a", dice)
+    vrhelp.order(r, st, "soviet", "declare none", dice)
+    assert st["units"]["a"]["box"] == "eliminated"
+    return r, st, dice
+
+
+def test_7_13_1_the_defender_may_advance_several_units_into_the_emptied_attacking_hex():
+    r, st, dice = _attacker_wiped_out()
+    d = r.pending(st)
+    assert d.kind == "advance" and d.seat == "german"
+    vrhelp.order(r, st, "german", "advance g1 g2 5020", dice)
+    assert st["units"]["g1"]["hex"] == st["units"]["g2"]["hex"] == "5020"
+    d = r.pending(st)                                   # g3 may still follow, one order at a time
+    assert d.kind == "advance" and "advance g3 5020" in d.options
+    vrhelp.order(r, st, "german", "advance g3 5020", dice)
+    assert st["units"]["g3"]["hex"] == "5020"
+    assert r.pending(st).kind == "combat"
+
