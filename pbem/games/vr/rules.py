@@ -918,6 +918,10 @@ class VrRules(BaseRules):
             return
         x = state["units"][kid]
         x.update(hex=top["hex"], box=None, steps=self.scn.units[kid].steps, oos=top["oos"])
+        battle = self.top(state)
+        if battle is not None and battle.get("k") == "battle" and top["uid"] in battle["att"]:
+            battle["att"].append(kid)                    # 7.15.1: it takes the attacker's place (7.1.9)
+            x["attacked"] = True
         owed = min(top["owed"], x["steps"])
         events.append(Event(f"{kid} replaces {top['uid']} in {top['hex']} (7.15)"
                             + (f"; it takes the {owed} loss(es) still owed" if owed else "")))
