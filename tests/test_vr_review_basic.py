@@ -48,3 +48,21 @@ def test_7_13_1_the_defender_may_advance_several_units_into_the_emptied_attackin
     assert st["units"]["g3"]["hex"] == "5020"
     assert r.pending(st).kind == "combat"
 
+
+
+def test_7_15_1_a_kg_replacing_an_attacking_elite_division_takes_its_place_in_the_battle():
+    r = vrhelp.rules(units={"e": u("ger", 4, steps=1, elite=True), "s": u("sov", 4), "s2": u("sov", 2)})
+    st = vrhelp.engine_state(r, {"e": "5020", "s": "5021", "s2": "5121"}, vrhelp.combat_frame("german"),
+                             side="german")
+    dice = ScriptedDice([(6, 3), (6, 4)])               # 1:1, roll 7: 1/1, attacker -, defender DR
+    vrhelp.order(r, st, "german", "attack 5021 with e", dice)
+    vrhelp.order(r, st, "german", "declare none", dice)
+    d = r.pending(st)
+    assert d.kind == "kg"
+    vrhelp.order(r, st, "german", "kg yes", dice)
+    assert st["units"]["kg_inf_1"]["hex"] == "5020"
+    f = next(x for x in st["stack"] if x["k"] == "battle")
+    assert "kg_inf_1" in f["att"]                       # it replaces the division: the battle's results reach it
+    assert st["units"]["kg_inf_1"]["attacked"]
+    top = {"side": "german", "mode": "combat"}
+    assert "already attacked" in r.attack_check(st, top, "5121", ["kg_inf_1"])    # 7.1.9: not a fresh unit
