@@ -66,3 +66,16 @@ def test_7_15_1_a_kg_replacing_an_attacking_elite_division_takes_its_place_in_th
     assert st["units"]["kg_inf_1"]["attacked"]
     top = {"side": "german", "mode": "combat"}
     assert "already attacked" in r.attack_check(st, top, "5121", ["kg_inf_1"])    # 7.1.9: not a fresh unit
+
+
+def test_6_1_10_an_hq_may_end_next_to_the_enemy_where_it_then_traces_a_supply_route():
+    """The HQ's own presence makes its hex friendly-occupied, so an SR may
+    be traced from it (4.1.1); only an SR that cannot be traced refuses."""
+    r = vrhelp.rules(units={"hq": vrhelp.hq("sov", 4), "s": u("sov", 4), "g": u("ger", 4)},
+                     roads={"r": ["5020", "5021", "5022", "5023"]}, supply={"east_edge": ["5023"]})
+    st = vrhelp.engine_state(r, {"hq": "5020", "s": "5022", "g": "4922"}, vrhelp.movement_frame())
+    vrhelp.order(r, st, "soviet", "move hq 5020 5021", ScriptedDice())
+    assert st["units"]["hq"]["hex"] == "5021"
+    st = vrhelp.engine_state(r, {"hq": "5020", "g": "4922"}, vrhelp.movement_frame())     # 5022 empty: blocked
+    with pytest.raises(IllegalOrder, match="6.1.10"):
+        vrhelp.order(r, st, "soviet", "move hq 5020 5021", ScriptedDice())

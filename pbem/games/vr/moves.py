@@ -246,9 +246,14 @@ def towards_supply(b: Board, uid: str, path: list[str]) -> bool:
 
 
 def hq_may_end(b: Board, uid: str, h: str) -> bool:
-    """6.1.10: an HQ ends its move where it can trace a Supply Route."""
-    side = b.side_of(uid)
-    return h in supply.sources(b, side) or h in supply.route_hexes(b, side)
+    """6.1.10: an HQ ends its move where it can trace a Supply Route,
+    judged with the HQ standing there (its own hex is then friendly-held,
+    4.1.1)."""
+    units = dict(b.state["units"])
+    units[uid] = dict(units[uid], hex=h)
+    there = Board(b.scn, b.profile, {**b.state, "units": units})
+    side = there.side_of(uid)
+    return h in supply.sources(there, side) or h in supply.route_hexes(there, side)
 
 
 def path_to(b: Board, uid: str, goal: str, mode: str) -> list[str]:
