@@ -441,6 +441,7 @@ class VrRules(BaseRules):
             top["moved"].append(u)
         for h in path[1:]:
             self.control(state, h, side)                  # 1.10, R-24
+        approval.sites(self, state, events)              # 15.2: a Strategic Site changed hands
         limit = 8 if mode == "strategic" else 4           # half MP: > 4 MP strategic, > 2 MP otherwise
         if mode in ("normal", "strategic", "exploit") and spent > limit and tos.outside_every_range(self, state, end):
             for u in units:
