@@ -141,6 +141,7 @@ def end_of_phase(r: Any, state: dict[str, Any], phase: str, events: list[Event])
                 state["stack"].append({"k": "overstack", "side": side, "hex": h})
                 return True
     r.occupy(state)
+    approval.sites(r, state, events)                   # 15.2: a Strategic Site changed hands
     state.pop("halved", None)
     if phase in ("combat", "exploit_combat"):
         state["attacked_hexes"] = []
