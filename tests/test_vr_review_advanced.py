@@ -147,3 +147,31 @@ def test_9_2_1_a_to_labelled_support_of_the_enemy_turn_stays_within_its_tos_rang
     st, h = _german_attack(r, near)
     vrhelp.order(r, st, "soviet", f"react {h}", ScriptedDice(seed=1))
     assert ["sov_flak", 1] in st["supports"]["soviet"]["played"]
+
+
+# ------------------------------------------------------------ Strategic Sites (15.2.1, 15.2.2)
+def _site_rules():
+    return vrhelp.rules(units={"s": u("sov", 8), "g": u("ger", 8)}, switches={"approval_track": True},
+                        markers={"approval": 7, "foa": 0}, sites={"5020": 3},
+                        control={"default": "soviet", "german": ["5020", "4920", "4820"]})
+
+
+def test_15_2_1_a_strategic_site_the_soviet_captures_lowers_approval_by_its_value():
+    r = _site_rules()
+    st = vrhelp.engine_state(r, {"s": "5120", "g": "4720"}, vrhelp.movement_frame())
+    events = vrhelp.order(r, st, "soviet", "move s 5020", ScriptedDice(seed=1))
+    assert st["control"]["5020"] == "soviet"
+    assert st["approval"]["level"] == 4, " ".join(e.text for e in events)
+    assert "15.2.1" in " ".join(e.text for e in events)
+
+
+def test_15_2_2_a_strategic_site_the_german_takes_back_raises_approval_by_its_value():
+    r = _site_rules()
+    st = vrhelp.engine_state(r, {"s": "5120", "g": "4720"}, vrhelp.movement_frame())
+    vrhelp.order(r, st, "soviet", "move s 5020 5021", ScriptedDice(seed=1))
+    assert st["approval"]["level"] == 4
+    st2 = vrhelp.engine_state(r, {"s": "5221", "g": "4920"}, vrhelp.movement_frame("german"), side="german",
+                              approval=copy.deepcopy(st["approval"]), control=copy.deepcopy(st["control"]))
+    events = vrhelp.order(r, st2, "german", "move g 5020", ScriptedDice(seed=1))
+    assert st2["control"]["5020"] == "german"
+    assert st2["approval"]["level"] == 7, " ".join(e.text for e in events)

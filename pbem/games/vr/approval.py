@@ -99,6 +99,32 @@ def dismiss(r: Any, state: dict[str, Any], events: list[Event]) -> None:
                         "Strategic Movement; no replacements"))
 
 
+def sites(r: Any, state: dict[str, Any], events: list[Event]) -> None:
+    """15.2.1, 15.2.2: a Strategic Site (``[map.sites]``, hex -> value) the
+    Soviet takes from the German lowers Approval by its value; one of those
+    the German takes back raises it by the same value (R-300).  Called
+    whenever control may have changed; ``a["lost"]`` lists the sites the
+    Soviet holds after taking them from the German.  6.7.10's Haltebefehl
+    variant is on the missing player aid (R-301)."""
+    a = state.get("approval")
+    if a is None or not r.scn.map.sites:
+        return
+    held = a.setdefault("sites", {h: r.scn.map.initial_control.get(h) for h in r.scn.map.sites})
+    lost = a.setdefault("lost", [])
+    for h, value in sorted(r.scn.map.sites.items()):
+        now, before = state["control"].get(h), held.get(h)
+        if now == before:
+            continue
+        held[h] = now
+        name = r.scn.map.names.get(h, h)
+        if now == "soviet" and before == "german":
+            lost.append(h)
+            change(r, state, -value, events, f"the Soviet captures the Strategic Site {name}")
+        elif now == "german" and h in lost:
+            lost.remove(h)
+            change(r, state, value, events, f"the German takes back the Strategic Site {name}")
+
+
 def freedom_of_action(r: Any, state: dict[str, Any], events: list[Event], why: str) -> None:
     """4.7.2 / 6.3: Freedom of Action one box on, then Approval down by the
     value of the box reached (15.1.4)."""
