@@ -79,3 +79,14 @@ def test_6_1_10_an_hq_may_end_next_to_the_enemy_where_it_then_traces_a_supply_ro
     st = vrhelp.engine_state(r, {"hq": "5020", "g": "4922"}, vrhelp.movement_frame())     # 5022 empty: blocked
     with pytest.raises(IllegalOrder, match="6.1.10"):
         vrhelp.order(r, st, "soviet", "move hq 5020 5021", ScriptedDice())
+
+
+def test_4_4_2_and_6_5_2_only_baltic_ports_supply_the_german_and_carry_naval_moves():
+    from pbem.games.vr import moves, supply
+    scn = vrhelp.scenario(units={"g": u("ger", 4)}, ports={"baltic": ["5020", "5030"], "black": ["6020", "6030"]})
+    b = vrhelp.board(scn, {"g": "6020"})
+    src = supply.sources(b, "german")
+    assert {"5020", "5030"} <= src and not {"6020", "6030"} & src
+    assert "Baltic" in (moves.naval_refusal(b, "g", "6030", 3, []) or "")
+    b = vrhelp.board(scn, {"g": "5020"})
+    assert moves.naval_refusal(b, "g", "5030", 3, []) is None

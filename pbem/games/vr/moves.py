@@ -296,8 +296,8 @@ def naval_refusal(b: Board, uid: str, dest: str, left: int, moved: Iterable[str]
         return f"{uid} has already moved this phase: a naval move starts the phase in a port (6.5.2, R-28)"
     if u.get("stuck") == b.state.get("turn"):
         return f"{uid} failed its naval evacuation and cannot move again this turn (6.5.3)"
-    if sea is None:
-        return f"{uid} is not in a port (6.5.2)"
+    if sea != "baltic":
+        return f"{uid} is not in a port on the Baltic Sea (6.5.2)"
     if dest == start or b.map.ports.get(dest) != sea:
         return f"{dest} is not another port of the same sea (6.5.2)"
     if b.control(dest) != GERMAN or b.soviet_ever(dest):

@@ -37,8 +37,8 @@ def sources(board: Board, side: str) -> frozenset[str]:
     if side == SOVIET:
         return m.june_cities | m.east_edge
     out = {h for h in m.cities if m.country_of(h) == "germany" and board.control(h) == GERMAN}
-    for port in m.ports:
-        if board.control(port) != GERMAN:
+    for port, sea in m.ports.items():
+        if sea != "baltic" or board.control(port) != GERMAN:        # 4.4.2: Baltic ports only
             continue
         held = sum(1 for n in m.neighbors(port) if board.control(n) == SOVIET)
         if held < 4:
