@@ -450,7 +450,8 @@ def draws(r: Any, state: dict[str, Any], side: str, rng: Any) -> int:
         if r.profile.german_draws == "approval":
             from pbem.games.vr import endreich
             n = r.scn.approval.levels.get(a["level"], (0, 0))[0] + endreich.draw_bonus(r, state)    # 11.4.2
-            return max(0, n - (1 if state["weather"] == "mud" else 0))
+            pen = {"mud": 1, "snow": r.profile.german_snow_penalty}.get(state["weather"], 0)   # 11.4.2, R-02
+            return max(0, n - pen)
     mod = {"mud": card.mud_draw_modifier, "snow": card.snow_draw_modifier}.get(state["weather"], {}).get(side, 0)
     if side == SOVIET:
         return rng.roll(6, "Soviet Support draws (5.3.1)") + card.soviet_draw_modifier + mod
