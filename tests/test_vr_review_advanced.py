@@ -175,3 +175,20 @@ def test_15_2_2_a_strategic_site_the_german_takes_back_raises_approval_by_its_va
     events = vrhelp.order(r, st2, "german", "move g 5020", ScriptedDice(seed=1))
     assert st2["control"]["5020"] == "german"
     assert st2["approval"]["level"] == 7, " ".join(e.text for e in events)
+
+
+# ------------------------------------------------------------ the German draw (11.4, R-02)
+def test_11_4_2_r02_the_german_snow_penalty_option_takes_one_draw_in_snow():
+    from pbem.games.vr.seq_turn import draws
+    sw = {"approval_track": True, "german_draws": "approval"}
+    plain = vrhelp.rules(units={"g": u("ger", 4)}, switches=sw, markers={"approval": 7, "foa": 0})
+    snowy = vrhelp.rules(units={"g": u("ger", 4)}, switches={**sw, "german_snow_penalty": 1},
+                         markers={"approval": 7, "foa": 0})
+    n = {}
+    for name, r in (("plain", plain), ("snowy", snowy)):
+        for w in ("fair", "snow", "mud"):
+            st = vrhelp.engine_state(r, {}, vrhelp.movement_frame("german"), side="german", weather=w)
+            n[name, w] = draws(r, st, "german", ScriptedDice())
+    assert n["plain", "snow"] == n["plain", "fair"] == n["snowy", "fair"] > 0
+    assert n["snowy", "snow"] == n["plain", "fair"] - 1                  # R-02, option 1
+    assert n["plain", "mud"] == n["snowy", "mud"] == n["plain", "fair"] - 1      # 11.4.2
