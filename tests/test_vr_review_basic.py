@@ -90,3 +90,29 @@ def test_4_4_2_and_6_5_2_only_baltic_ports_supply_the_german_and_carry_naval_mov
     assert "Baltic" in (moves.naval_refusal(b, "g", "6030", 3, []) or "")
     b = vrhelp.board(scn, {"g": "5020"})
     assert moves.naval_refusal(b, "g", "5030", 3, []) is None
+
+
+def _mud_eng(options=None):
+    """Three Soviet corps attack at 1:2 in Mud and roll 9 (1/1, A "E"):
+    the E becomes Eng, whose re-roll of 2 (2/0) only the attacker takes."""
+    from pbem.games.vr.rules import VrRules
+    scn = vrhelp.scenario(units={"a1": u("sov", 3), "a2": u("sov", 3), "a3": u("sov", 3), "g": u("ger", 16)})
+    r = VrRules(scn, options)
+    st = vrhelp.engine_state(r, {"a1": "5020", "a2": "5020", "a3": "5020", "g": "5021"}, vrhelp.combat_frame(),
+                             weather="mud")
+    dice = ScriptedDice([(6, 4), (6, 5), (6, 1), (6, 1)], seed=1)
+    vrhelp.order(r, st, "soviet", "attack 5021 with a1 a2 a3", dice)
+    vrhelp.order(r, st, "soviet", "declare none", dice)
+    vrhelp.order(r, st, "soviet", "loss a1 1", dice)
+    while r.pending(st).kind != "losses":
+        d = r.pending(st)
+        vrhelp.order(r, st, d.seat, d.options[0], dice)
+    return r, st
+
+
+def test_R_39_option_eng_losses_attrition_spreads_the_eng_losses_as_7_8_2_does():
+    r, st = _mud_eng()
+    assert "loss a2 2" in r.pending(st).options                     # the ruling: placed freely (7.9.6)
+    r, st = _mud_eng({"eng_losses": "attrition"})
+    opts = r.pending(st).options
+    assert opts and all(" 2" not in o for o in opts)               # the option: one each first (7.8.2)

@@ -188,10 +188,13 @@ def _first_pool(r, state, f) -> list[str]:
     return sorted(pool)
 
 
-def attrition_options(r: Any, state: dict[str, Any], f: dict[str, Any], side: str) -> list[dict[str, int]]:
+def attrition_options(r: Any, state: dict[str, Any], f: dict[str, Any], side: str,
+                      n: int | None = None) -> list[dict[str, int]]:
+    """7.8: the ways ``side`` may take its attrition losses (``n``: so
+    many instead of the battle's Losses number)."""
     b = r.board(state)
     if side == f["side"]:
-        units, n = attackers(r, state, f), f["a_n"]
+        units, n = attackers(r, state, f), f["a_n"] if n is None else n
         first: set[str] | None = None
         if f["first"]:
             first = {f["first"]}
@@ -202,9 +205,19 @@ def attrition_options(r: Any, state: dict[str, Any], f: dict[str, Any], side: st
             first = armor or first                          # 8.3.2, R-45
         mixed = len({b.spec(u).nationality for u in units}) > 1
         return losses.allocations(b, units, n, first=first, majors_first=mixed)
-    units, n = defenders(r, state, f), f["d_n"]
+    units, n = defenders(r, state, f), f["d_n"] if n is None else n
     first = set(_elite_units(r, state, units)) if f["delite"] else None
     return losses.allocations(b, units, n, first=first)
+
+
+def free_options(r: Any, state: dict[str, Any], f: dict[str, Any], t: dict[str, Any],
+                 units: list[str]) -> list[dict[str, int]]:
+    """A tactical loss task's choices: placed freely (7.9.6), but the
+    losses of an Eng re-roll as attrition when the game reads R-39 so
+    (option ``eng_losses = "attrition"``)."""
+    if t.get("eng") and r.profile.eng_losses == "attrition" and not t.get("only"):
+        return attrition_options(r, state, f, t["side"], t["n"])
+    return losses.allocations(r.board(state), units, t["n"], spread=False)
 
 
 def _loss_step(side_key: str):
@@ -305,15 +318,15 @@ def _tasks(r, state, f, rng, events) -> bool:
                 events.append(Event(f"Eng: re-roll {dice}: losses {a}/{t['d_n']} (7.9, R-39)"))
             f["tasks"].pop(0)
             if t["a_n"]:
-                f["tasks"].insert(0, {"t": "free", "side": f["side"], "n": t["a_n"]})
+                f["tasks"].insert(0, {"t": "free", "side": f["side"], "n": t["a_n"], "eng": True})
             if t["d_n"]:
-                f["tasks"].insert(1 if t["a_n"] else 0, {"t": "free", "side": f["dside"], "n": t["d_n"]})
+                f["tasks"].insert(1 if t["a_n"] else 0, {"t": "free", "side": f["dside"], "n": t["d_n"], "eng": True})
             continue
         if not units:
             f["tasks"].pop(0)                               # 7.9.1: nothing happens to absent units
             continue
         if t["t"] == "free":
-            opts = losses.allocations(r.board(state), units, t["n"], spread=False)
+            opts = free_options(r, state, f, t, units)
             if len(opts) > 1:
                 return False
             r.take_losses(state, f, t["side"], opts[0], events, t["n"])
@@ -458,7 +471,7 @@ def _ask_task(r: Any, state: dict[str, Any], f: dict[str, Any]) -> Decision:
     if t.get("only"):
         units = [u for u in units if u in t["only"]]
     if t["t"] == "free":
-        opts = losses.allocations(r.board(state), units, t["n"], spread=False)
+        opts = free_options(r, state, f, t, units)
         return Decision(side, "losses", f"battle {f['hex']}: {t['n']} tactical step loss(es), placed freely (7.9.6)",
                         tuple(_loss_text(o) for o in opts), policy="losses")
     if t["t"] == "s":
