@@ -116,3 +116,13 @@ def test_R_39_option_eng_losses_attrition_spreads_the_eng_losses_as_7_8_2_does()
     r, st = _mud_eng({"eng_losses": "attrition"})
     opts = r.pending(st).options
     assert opts and all(" 2" not in o for o in opts)               # the option: one each first (7.8.2)
+
+
+def test_6_2_1_a_strategic_move_is_made_entirely_inside_a_command_radius_its_start_hex_too():
+    r = vrhelp.rules(units={"a": u("sov", 4, move=4), "hq": vrhelp.hq("sov", 2)}, supply={"east_edge": ["5025"]})
+    st = vrhelp.engine_state(r, {"a": "5022", "hq": "5025"}, vrhelp.movement_frame())
+    with pytest.raises(IllegalOrder, match="6.2.1"):
+        vrhelp.order(r, st, "soviet", "strat a 5022 5023 5024", ScriptedDice())
+    st = vrhelp.engine_state(r, {"a": "5023", "hq": "5025"}, vrhelp.movement_frame())
+    vrhelp.order(r, st, "soviet", "strat a 5023 5024", ScriptedDice())
+    assert st["units"]["a"]["hex"] == "5024"

@@ -216,6 +216,9 @@ def _check_one(b: Board, uid: str, path: list[str], mode: str, abandon: bool = F
         zone = _strategic_hexes(b, uid)
         if b.enemy_adjacent(path[0], side) and not abandon:
             raise IllegalOrder(f"{uid} starts next to the enemy: no Strategic Movement (6.2.1)")
+        if path[0] not in zone:
+            raise IllegalOrder(f"{uid} starts outside the Command Radius of a supplied HQ: the whole strategic move "
+                               "stays inside one (6.2.1)")
         for c in path[1:]:
             if not _strategic_ok(b, uid, c, zone):
                 raise IllegalOrder(f"{c}: outside a supplied HQ's Command Radius, next to the enemy, or closed "
