@@ -725,15 +725,15 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
         top["corps_due"] = 0
     if top.get("mobilize", 0) > 0 and rr.mobilizable(r, state):
         return False
-    if rr.next_withdrawal(r, state, top, events):
-        return False
     if place_options(r, state, side, top):
+        return False
+    if side == GERMAN and rail_options(r, state, top) and not top.get("rail_done"):
+        return False
+    if rr.next_withdrawal(r, state, top, events):      # Detailed Sequence: the withdrawals follow the arrivals
         return False
     from pbem.games.vr import replace
     if replace.owed(r, state, top):
         return False                                   # 17.3: spend the RP (or done: they are lost, 17.3.4)
-    if side == GERMAN and rail_options(r, state, top) and not top.get("rail_done"):
-        return False
     if side == GERMAN and state.get("approval"):
         state["approval"]["no_rp"] = False               # 15.3.1: this R&R phase was the one without RP
     r.pop(state, top)
@@ -808,6 +808,12 @@ def place_options(r: Any, state: dict[str, Any], side: str, top: dict[str, Any] 
     return out
 
 
+def _rail_decision(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
+    return Decision(GERMAN, "rr-rail", f"R&R phase: move arriving units by rail ({r.rail_left(state)} Rail "
+                        "Capacity points left, 6.4.5), or done", tuple(rail_options(r, state, top)) + ("done",),
+                        hint="rail UNIT HEX...")
+
+
 def ask_rr(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
     from pbem.games.vr import rr
     if top.get("corps_handle"):
@@ -816,12 +822,14 @@ def ask_rr(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
         return Decision(GERMAN, "mobilize", f"last mobilization: pick {top['mobilize']} reduced infantry "
                         "division(s) of the Eliminated box (16.2.1)",
                         tuple(f"mobilize {u}" for u in rr.mobilizable(r, state)), policy="mobilize")
-    if top.get("withdraw") and rr.withdrawal_candidates(r, state, top["withdraw"][0]):
+    opts = place_options(r, state, top["side"], top)
+    if not opts and top["side"] == GERMAN and rail_options(r, state, top) and not top.get("rail_done"):
+        return _rail_decision(r, state, top)
+    if not opts and top.get("withdraw") and rr.withdrawal_candidates(r, state, top["withdraw"][0]):
         w = top["withdraw"][0]
         return Decision(GERMAN, "withdrawal-pick", f"withdraw {w['count']} division(s) ({w.get('arm') or 'any arm'}, "
                         f"Attack {w.get('min_attack', 0)}+, in supply) (18.1)",
                         tuple(f"remove {u}" for u in rr.withdrawal_candidates(r, state, w)), policy="withdrawal")
-    opts = place_options(r, state, top["side"], top)
     from pbem.games.vr import replace
     if not opts and replace.owed(r, state, top):
         left = ", ".join(f"{n} {k}" for k, n in sorted(top["rp"].items()) if n > 0)
@@ -829,9 +837,7 @@ def ask_rr(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
                         "RP are not carried over (17.3)", tuple(replace.options(r, state, top)) + ("done",),
                         policy="replace", hint="rebuild UNIT [HEX] [with HANDLE]; rebuild corps")
     if not opts:
-        return Decision(GERMAN, "rr-rail", f"R&R phase: move arriving units by rail ({r.rail_left(state)} Rail "
-                        "Capacity points left, 6.4.5), or done", tuple(rail_options(r, state, top)) + ("done",),
-                        hint="rail UNIT HEX...")
+        return _rail_decision(r, state, top)
     return Decision(top["side"], "place", "R&R phase: place the arriving units (17.1-17.2, 4.1.2, 14.3)",
                     tuple(opts), policy="place")
 
