@@ -192,3 +192,47 @@ def test_11_4_2_r02_the_german_snow_penalty_option_takes_one_draw_in_snow():
     assert n["plain", "snow"] == n["plain", "fair"] == n["snowy", "fair"] > 0
     assert n["snowy", "snow"] == n["plain", "fair"] - 1                  # R-02, option 1
     assert n["plain", "mud"] == n["snowy", "mud"] == n["plain", "fair"] - 1      # 11.4.2
+
+
+# ------------------------------------------------------------ withdrawals (§18, Detailed Sequence)
+def _w_rules(withdrawals, units=None, schedule_more=None):
+    units = {"g1": u("ger", 6, arm="armor"), "h1": u("hun", 9, arm="armor"), "s": u("sov", 8),
+             "ghq": vrhelp.hq("ger", 3), "gn": u("ger", 7, arm="armor", start="turn:2"), **(units or {})}
+    sched = {"2": {"withdrawals": withdrawals, "rp": {"hun": 1}, **(schedule_more or {})}}
+    data = vrhelp.mini(units=units, switches={"withdrawals": True, "rr_procedure": True, "approval_track": True},
+                       schedule=sched, markers={"approval": 7, "foa": 0}, countries=GERMANY,
+                       cities={"major": ["4820", "5530"]}, control={"default": "german", "soviet": ["5530"]})
+    data["card"].pop("arrivals", None)
+    return vrhelp.rules(scenario_mod.load(data))
+
+
+def _german_rr(r, placed, due=(), **kw):
+    st = vrhelp.engine_state(r, placed, {"k": "rr", "side": "german", "phase": "rr"}, side="german", turn=2, **kw)
+    for uid in due:
+        st["units"][uid]["box"] = "turn:2"
+    events: list = []
+    r._run(st, ScriptedDice(seed=1), events)
+    return st, " ".join(e.text for e in events)
+
+
+def test_18_1_2_a_withdrawal_that_fails_costs_this_phases_rp_too():
+    r = _w_rules([{"count": 1, "arm": "armor", "min_attack": 20}], units={"gi": u("ger", 4)})
+    st, text = _german_rr(r, {"ghq": "4820", "gi": "4821", "s": "5530"}, steps={"gi": 1})
+    assert st["rp_forfeit"] is True and "18.1.2" in text
+    d = r.pending(st)
+    assert d is None or d.kind != "replace", d
+    assert st["units"]["gi"]["steps"] == 1
+
+
+def test_18_1_detailed_sequence_german_arrivals_come_before_the_withdrawals():
+    """The German R&R phase of the Detailed Sequence: Approval -1, the
+    reinforcements arrive (by rail if need be), then the withdrawals."""
+    r = _w_rules([{"count": 1, "arm": "armor", "min_attack": 7}])
+    st, _ = _german_rr(r, {"g1": "4920", "s": "5530"}, due=("gn",))
+    d = r.pending(st)
+    assert d.kind == "place" and "place gn 4820" in d.options
+    vrhelp.order(r, st, "german", "place gn 4820", ScriptedDice(seed=1))
+    while r.pending(st).kind == "rr-rail":
+        vrhelp.order(r, st, "german", "done", ScriptedDice(seed=1))
+    d = r.pending(st)
+    assert d.kind == "withdrawal-pick" and d.options == ("remove gn",)        # g1's Attack 6 is below 7

@@ -150,6 +150,8 @@ def refusal(r: Any, state: dict[str, Any], top: dict[str, Any], uid: str, h: str
     side = top["side"]
     spec = r.scn.units[uid]
     x = state["units"][uid]
+    if side == GERMAN and state.get("rp_forfeit"):
+        return "a withdrawal was not met: the German has no RP for the rest of the game (18.1.2, R-58)"
     if x["side"] != side:
         return f"{uid} is not a {SIDE_NAME[side]} unit"
     nat = _rp_of(r, uid)
@@ -199,6 +201,8 @@ def options(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[str]:
     face-down handle it could be paid with)."""
     side = top["side"]
     out: list[str] = []
+    if side == GERMAN and state.get("rp_forfeit"):
+        return out                                     # 18.1.2: this phase's RP are lost with the rest
     if side == SOVIET and top["rp"].get("sov", 0) > 0 and r.profile.infantry_modes and rr.pile(r, state):
         out.append("rebuild corps")
     avail = list(state["supports"][side]["available"])
