@@ -994,7 +994,8 @@ class VrRules(BaseRules):
         if f["side"] == SOVIET and moves.fortress(b, f["hex"]) in ("advanced", "city") and f.get("d_pick") and \
                 not set(self.tactical_codes(state, f, DEFENDER)) & {"S", "DR", "DR2", "DR3"}:
             return []                                    # 13.2.5, 13.3.2, R-43
-        att = [u for u in seq_battle.attackers(self, state, f) if b.move(u) > 0]
+        gone = set(f.get("retreaters", ()))                  # a unit that retreated has left its hex
+        att = [u for u in seq_battle.attackers(self, state, f) if b.move(u) > 0 and u not in gone]
         return [f"advance {u}" for u in att]
 
     def advance(self, state: State, f: dict[str, Any], order: dict[str, Any], d: Decision, events: list[Event],
