@@ -126,3 +126,22 @@ def test_6_2_1_a_strategic_move_is_made_entirely_inside_a_command_radius_its_sta
     st = vrhelp.engine_state(r, {"a": "5023", "hq": "5025"}, vrhelp.movement_frame())
     vrhelp.order(r, st, "soviet", "strat a 5023 5024", ScriptedDice())
     assert st["units"]["a"]["hex"] == "5024"
+
+
+def test_7_13_2_an_attacker_that_retreated_in_the_battle_does_not_advance():
+    """R-202: the advance goes from the hexes the attack came from; a unit
+    its own S or DR moved away (7.10) has left them.  (The practice CRT has
+    no attacker retreat: this table's 6:1 roll 7 gives 0/3 DR to both.)"""
+    data = vrhelp.mini(units={"a": u("sov", 20), "b": u("sov", 20), "g": u("ger", 2, steps=1)})
+    data["crt"]["cells"]["6:1"][7] = "0/3 DR:blue DR:blue"
+    r = vrhelp.rules(vrhelp.scenario_mod.load(data))
+    st = vrhelp.engine_state(r, {"a": "5020", "b": "5022", "g": "5021"}, vrhelp.combat_frame())
+    dice = ScriptedDice([(6, 3), (6, 4)])
+    vrhelp.order(r, st, "soviet", "attack 5021 with a b", dice)
+    vrhelp.order(r, st, "soviet", "declare none", dice)
+    while r.pending(st).kind == "retreat":
+        d = r.pending(st)
+        vrhelp.order(r, st, d.seat, next(o for o in d.options if not o.endswith("5021")), dice)
+    assert st["units"]["a"]["hex"] not in ("5020", "5021") and st["units"]["b"]["hex"] not in ("5022", "5021")
+    d = r.pending(st)
+    assert d.kind != "advance" or not [o for o in d.options if o.startswith("advance")]
