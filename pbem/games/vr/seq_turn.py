@@ -684,7 +684,7 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
     side = top["side"]
     if "due" not in top:
         a = state.get("approval")
-        if side == GERMAN and a is not None and not objective_one_lost(r, state):
+        if side == GERMAN and a is not None and not approval.objective_one_lost(r, state):
             approval.change(r, state, -1, events, "the German R&R phase begins")
         entry = r.scn.schedule.get(state["turn"])
         due = [u for u, x in sorted(state["units"].items()) if x["box"] == f"turn:{state['turn']}"
@@ -738,13 +738,6 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
         state["approval"]["no_rp"] = False               # 15.3.1: this R&R phase was the one without RP
     r.pop(state, top)
     return True
-
-
-def objective_one_lost(r: Any, state: dict[str, Any]) -> bool:
-    """15.2.1: Strategic Objective 1 (every city in Germany but Berlin,
-    16.1.1) is lost; never on a map that names no such objective."""
-    hexes = r.scn.map.objectives.get(1)
-    return bool(hexes) and any(state["control"].get(h) != GERMAN for h in hexes)
 
 
 def rail_options(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[str]:
