@@ -236,3 +236,23 @@ def test_18_1_detailed_sequence_german_arrivals_come_before_the_withdrawals():
         vrhelp.order(r, st, "german", "done", ScriptedDice(seed=1))
     d = r.pending(st)
     assert d.kind == "withdrawal-pick" and d.options == ("remove gn",)        # g1's Attack 6 is below 7
+
+
+# ------------------------------------------------------------ the automatic Approval loss (15.2.1)
+def test_15_2_1_once_objective_1_is_lost_the_automatic_approval_loss_stops_for_good():
+    r = vrhelp.rules(units={"g": u("ger", 4), "s": u("sov", 4)}, switches={"approval_track": True},
+                     markers={"approval": 7, "foa": 0}, objectives={"1": ["4820"]}, countries=GERMANY,
+                     cities={"minor": ["4820"]}, control={"default": "german", "soviet": ["5530"]})
+    st = vrhelp.engine_state(r, {"g": "4920", "s": "5530"}, {"k": "rr", "side": "german", "phase": "rr"},
+                             side="german", turn=2)
+    r._run(st, ScriptedDice(seed=1), [])
+    assert st["approval"]["level"] == 6                             # held: down one
+    st = vrhelp.engine_state(r, {"g": "4920", "s": "5530"}, {"k": "rr", "side": "german", "phase": "rr"},
+                             side="german", turn=2)
+    st["control"]["4820"] = "soviet"
+    r._run(st, ScriptedDice(seed=1), [])
+    assert st["approval"]["level"] == 7                             # lost: no loss
+    again = vrhelp.engine_state(r, {"g": "4920", "s": "5530"}, {"k": "rr", "side": "german", "phase": "rr"},
+                                side="german", turn=3, approval=copy.deepcopy(st["approval"]))
+    r._run(again, ScriptedDice(seed=1), [])
+    assert again["control"]["4820"] == "german" and again["approval"]["level"] == 7     # retaken: still none

@@ -125,6 +125,21 @@ def sites(r: Any, state: dict[str, Any], events: list[Event]) -> None:
             change(r, state, value, events, f"the German takes back the Strategic Site {name}")
 
 
+def objective_one_lost(r: Any, state: dict[str, Any]) -> bool:
+    """15.2.1: Strategic Objective 1 (every City in Germany but Berlin,
+    16.1.1) is lost, or was lost once: the automatic loss of the German R&R
+    phase stops for good (R-306); never on a map that names no such
+    objective."""
+    a = state.get("approval")
+    if a is not None and a.get("obj1_lost"):
+        return True
+    hexes = r.scn.map.objectives.get(1)
+    lost = bool(hexes) and any(state["control"].get(h) != "german" for h in hexes)
+    if lost and a is not None:
+        a["obj1_lost"] = True
+    return lost
+
+
 def freedom_of_action(r: Any, state: dict[str, Any], events: list[Event], why: str) -> None:
     """4.7.2 / 6.3: Freedom of Action one box on, then Approval down by the
     value of the box reached (15.1.4)."""
