@@ -69,9 +69,11 @@ GAMES = {
     "avd": ("avd/practice", REPO / "scenarios" / "avd" / "practice.toml"),
     "m41": ("m41/practice", REPO / "scenarios" / "m41" / "practice.toml"),
     "ava": ("ava/practice", REPO / "scenarios" / "ava" / "practice.toml"),
+    "ffs": ("ffs/practice", REPO / "scenarios" / "ffs" / "practice.toml"),
 }
 # The two seats of each game: the creator's, then the invited player's.
-SEATS = {"avd": ("german", "soviet"), "m41": ("german", "soviet"), "ava": ("axis", "soviet")}
+SEATS = {"avd": ("german", "soviet"), "m41": ("german", "soviet"), "ava": ("axis", "soviet"),
+         "ffs": ("axis", "soviet")}
 
 
 # ------------------------------------------------------------------ timing
@@ -121,9 +123,14 @@ def median_call(fn: Any, runs: int) -> float:
 # ------------------------------------------------------------------ games
 
 
-def play_scripted(game: str, dice: str, limit: int = 5000) -> tuple[Any, dict[str, Any], dict[str, Any], Any]:
+def play_scripted(game: str, dice: str, limit: int = 5000,
+                  trace: dict[int, Any] | None = None) -> tuple[Any, dict[str, Any], dict[str, Any], Any]:
     """A whole game between the scripted demo players, each program
-    advancing its verified match one exchange at a time (linear)."""
+    advancing its verified match one exchange at a time (linear).
+    ``trace``, if given, gets for each exchange number the decision the
+    exchange was handed over on (None when it ended another way) and every
+    secret draw made in it, as the programs that could see them listed
+    them: the facts :func:`classify` needs beyond the records."""
     from pbem import cycle
     from pbem.protocol.gamefile import GameFile
     from pbem.protocol.identity import generate
@@ -158,6 +165,10 @@ def play_scripted(game: str, dice: str, limit: int = 5000) -> tuple[Any, dict[st
         ex = turn.finish()
         for s, m in matches.items():
             cycle.advance(m, ex, ids[s])
+        if trace is not None:
+            trace[turn.n] = {"handed": turn.sink.handed if turn.how == "handed" else None,
+                             "secret": [x for m in matches.values() for rs in m.records[-1].secret_rolls.values()
+                                        for x in rs]}
     else:
         raise SystemExit(f"the {game} {dice} game did not end")
     return GameFile(list(creator.exchanges)), sc, ids, creator
@@ -177,30 +188,144 @@ def emails(m: Any) -> tuple[int, int]:
     return played, floor
 
 
+#: Why an email was sent, as :func:`classify` reads it.
+CLASSES = ("decision", "return", "relay-dice", "relay-draw", "relay-sure", "hidden", "end", "other")
+
+
+def _own(r: Any) -> list[dict[str, Any]]:
+    """The sender's own decisions in record ``r`` (not standing orders)."""
+    return [e for e in r.entries if e["side"] == r.side and e.get("by") == "player"
+            and e.get("order", {}).get("verb") != "policy"]
+
+
+def classify(m: Any, trace: dict[int, Any]) -> list[dict[str, Any]]:
+    """Why each email (exchange of kind play) of a whole game was sent:
+
+    - ``decision``: it carries a decision of its sender, and the last
+      decision before it was another side's (the alternation floor counts
+      exactly these);
+    - ``return``: it carries a decision of its sender, who also made the
+      last one: it exists only because a relay came in between;
+    - a relay: no decision of its sender; it resolves what the exchange
+      before deferred for dice (sealed timing) and hands the game back to
+      that exchange's sender: ``relay-draw`` when a cup was drawn from (the
+      next chit, a reinforcement) before his next decision, ``relay-dice``
+      when only dice were rolled, ``relay-sure`` when nothing random
+      happened (a draw from a cup of one);
+    - ``hidden``: no decision; its sender only answered from his secrets
+      what no other program may answer (a face-down item shown);
+    - ``end``: no decision; the game ended in it;
+    - ``other``: anything else.
+
+    Each row: ``n``, ``side``, ``cls``, ``stop`` (the kind of decision the
+    exchange was handed over on) and ``avoidable``: for a relay, and the
+    return that follows it, whether a pre-commitment of the owner could
+    have carried the game past it in the email before: nothing random came
+    between (``relay-sure``); or the decision it stopped at takes a standing
+    order its owner had not set; or it takes a plan and only dice (no
+    draw: the same segment) came between, so a longer plan would have
+    answered it.  Any other relay is unavoidable while no player may foresee
+    a die: random events sit between two decisions of the same side that
+    no pre-commitment covers (docs/FILE-FORMAT.md, "Relays")."""
+    rows: list[dict[str, Any]] = []
+    last: str | None = None
+    relay_avoidable = False
+    prev: Any = None
+    policies = m.es.get("policies") or {}
+    for r in m.records:
+        if r.kind != "play":
+            prev = r
+            continue
+        d = trace[r.n]["handed"]
+        row: dict[str, Any] = {"n": r.n, "side": r.side, "stop": d.kind if d is not None else "",
+                               "avoidable": False}
+        own = _own(r)
+        if own:
+            row["cls"] = "decision" if last != r.side else "return"
+            row["avoidable"] = row["cls"] == "return" and relay_avoidable
+            last = r.side
+        elif prev is not None and prev.deferred and d is not None and d.seat == prev.side != r.side:
+            rolls = list(r.rolls) + trace[r.n]["secret"]
+            if any(x["op"] in ("draw", "shuffle") and x.get("size", 2) > 1 for x in rolls):
+                row["cls"] = "relay-draw"
+            elif any(x["op"] not in ("draw", "shuffle") for x in rolls):
+                row["cls"] = "relay-dice"
+            else:
+                row["cls"] = "relay-sure"
+            unset = bool(d.policy) and d.policy not in (policies.get(d.seat) or {})
+            row["avoidable"] = relay_avoidable = row["cls"] == "relay-sure" or not d.private and (
+                unset or (d.plannable and row["cls"] == "relay-dice"))
+        elif d is not None and any(e.get("by") == "private" for e in r.entries):
+            row["cls"] = "hidden"
+            relay_avoidable = False
+        elif d is None and r is m.records[-1]:
+            row["cls"] = "end"
+        else:
+            row["cls"] = "other"
+        rows.append(row)
+        prev = r
+    return rows
+
+
+def sealed_floor(rows: list[dict[str, Any]]) -> int:
+    """The emails a sealed-dice game cannot do without, from its
+    :func:`classify` rows: each change of the deciding side (``decision``),
+    each relay no pre-commitment could have spared and the return that
+    follows it, and each email only its sender's secrets could write
+    (``hidden``)."""
+    return sum(1 for r in rows if r["cls"] not in ("end", "other") and not r["avoidable"])
+
+
+def measure_emails(game: str, out: dict[str, Any], sealed: tuple[Any, dict[int, Any]] | None = None) -> None:
+    """The email figures of one sealed and one immediate whole game (the
+    sealed one given, or played here)."""
+    if sealed is None:
+        trace: dict[int, Any] = {}
+        sealed = (play_scripted(game, "sealed", trace=trace)[3], trace)
+    trace_imm: dict[int, Any] = {}
+    m_imm = play_scripted(game, "immediate", trace=trace_imm)[3]
+    floors = turns = 0
+    for dice, (whole, tr) in (("sealed", sealed), ("immediate", (m_imm, trace_imm))):
+        played, floor = emails(whole)
+        out[f"emails_per_turn_{game}_{dice}"] = round(played / game_turns(whole), 2)
+        out[f"exchanges_whole_{game}_{dice}"] = len(whole.exchanges)
+        floors, turns = floors + floor, turns + game_turns(whole)
+        rows = classify(whole, tr)
+        counts = {c: sum(1 for r in rows if r["cls"] == c) for c in CLASSES}
+        out[f"emails_classes_{game}_{dice}"] = {c: n for c, n in counts.items() if n}
+        out[f"emails_avoidable_{game}_{dice}"] = sum(1 for r in rows if r["avoidable"])
+        if dice == "sealed":
+            stops: dict[str, int] = {}
+            for r in rows:
+                if r["cls"].startswith("relay"):
+                    key = f"{r['cls']}:{r['stop']}{':avoidable' if r['avoidable'] else ''}"
+                    stops[key] = stops.get(key, 0) + 1
+            out[f"emails_relays_{game}_sealed"] = dict(sorted(stops.items()))
+            out[f"emails_floor_{game}_sealed"] = round(sealed_floor(rows) / game_turns(whole), 2)
+    out[f"emails_floor_{game}"] = round(floors / turns, 2)
+    for dice in ("sealed", "immediate"):
+        out[f"emails_ratio_{game}_{dice}"] = round(out[f"emails_per_turn_{game}_{dice}"] / out[f"emails_floor_{game}"], 2)
+    out[f"emails_ratio_{game}_sealed_to_sealed_floor"] = round(
+        out[f"emails_per_turn_{game}_sealed"] / out[f"emails_floor_{game}_sealed"], 2)
+
+
 def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str, Any]) -> None:
     from pbem import cycle, session
     from pbem.protocol import identity
     from pbem.protocol.gamefile import GameFile
 
     t = time.perf_counter()
-    gf, sc, ids, m = play_scripted(game, "sealed")
+    trace: dict[int, Any] = {}
+    gf, sc, ids, m = play_scripted(game, "sealed", trace=trace)
     out[f"build_{game}_s"] = round(time.perf_counter() - t, 1)
     for _ in range(5):      # fresh keys, fresh dice: another game may last long enough
         if len(gf.exchanges) > length:
             break
-        again = play_scripted(game, "sealed")
+        again_trace: dict[int, Any] = {}
+        again = play_scripted(game, "sealed", trace=again_trace)
         if len(again[0].exchanges) > len(gf.exchanges):
-            gf, sc, ids, m = again
-    _, _, _, m_imm = play_scripted(game, "immediate")
-    floors = turns = 0
-    for dice, whole in (("sealed", m), ("immediate", m_imm)):
-        played, floor = emails(whole)
-        out[f"emails_per_turn_{game}_{dice}"] = round(played / game_turns(whole), 2)
-        out[f"exchanges_whole_{game}_{dice}"] = len(whole.exchanges)
-        floors, turns = floors + floor, turns + game_turns(whole)
-    out[f"emails_floor_{game}"] = round(floors / turns, 2)
-    for dice in ("sealed", "immediate"):
-        out[f"emails_ratio_{game}_{dice}"] = round(out[f"emails_per_turn_{game}_{dice}"] / out[f"emails_floor_{game}"], 2)
+            (gf, sc, ids, m), trace = again, again_trace
+    measure_emails(game, out, (m, trace))
 
     # The file: the first ``length`` exchanges, or fewer where the whole game
     # is shorter, ending where a player has to decide (so play prompts).
@@ -273,6 +398,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--exchanges", type=int, default=300)
     ap.add_argument("--games", default="avd,m41")
+    ap.add_argument("--emails-only", action="store_true", help="only the email figures (no timing)")
     args = ap.parse_args()
 
     out: dict[str, Any] = {
@@ -281,13 +407,17 @@ def main() -> None:
     }
     scratch = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
     try:
-        env = child_env(scratch)
-        bare, bare_cpu = timed_runs([sys.executable, "-c", "pass"], args.runs * 3, env)
-        helped, helped_cpu = timed_runs([sys.executable, "-m", "pbem.cli", "--help"], args.runs * 3, env)
-        out.update(python_pass_s=round(bare, 4), pbem_help_s=round(helped, 4),
-                   startup_ratio=round(helped / bare, 2), startup_ratio_cpu=round(helped_cpu / bare_cpu, 2))
-        for game in args.games.split(","):
-            measure_game(game, args.runs, args.exchanges, scratch, out)
+        if args.emails_only:
+            for game in args.games.split(","):
+                measure_emails(game, out)
+        else:
+            env = child_env(scratch)
+            bare, bare_cpu = timed_runs([sys.executable, "-c", "pass"], args.runs * 3, env)
+            helped, helped_cpu = timed_runs([sys.executable, "-m", "pbem.cli", "--help"], args.runs * 3, env)
+            out.update(python_pass_s=round(bare, 4), pbem_help_s=round(helped, 4),
+                       startup_ratio=round(helped / bare, 2), startup_ratio_cpu=round(helped_cpu / bare_cpu, 2))
+            for game in args.games.split(","):
+                measure_game(game, args.runs, args.exchanges, scratch, out)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
