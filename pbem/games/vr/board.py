@@ -127,8 +127,8 @@ class Board:
     def _pontoons(self) -> frozenset[str]:
         out = set()
         for uid, u in self.state["units"].items():
-            if u.get("hex") and u.get("pontoon"):
-                out.add(u["pontoon"])
+            if u.get("hex") and u.get("pontoon") and u["hex"] in u["pontoon"].split("|"):
+                out.add(u["pontoon"])                    # 4.1.3: a hexside of the HQ's own hex
         return frozenset(out)
 
     def bridged(self, a: str, b: str) -> bool:
