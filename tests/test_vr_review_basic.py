@@ -145,3 +145,15 @@ def test_7_13_2_an_attacker_that_retreated_in_the_battle_does_not_advance():
     assert st["units"]["a"]["hex"] not in ("5020", "5021") and st["units"]["b"]["hex"] not in ("5022", "5021")
     d = r.pending(st)
     assert d.kind != "advance" or not [o for o in d.options if o.startswith("advance")]
+
+
+def test_4_1_3_a_pontoon_bridges_a_hexside_of_the_hq_s_own_hex_only():
+    """A Pontoon HQ forced out of its hex (a retreat, 7.10) no longer
+    bridges the hexside it left; it stays on its Pontoon side until its
+    next Supply phase (4.1.4)."""
+    scn = vrhelp.scenario(units={"hq": vrhelp.hq("sov", 4)}, hexsides={"major_river": ["5020|5021"]})
+    b = vrhelp.board(scn, {"hq": "5020"})
+    b.state["units"]["hq"]["pontoon"] = "5020|5021"
+    assert vrhelp.Board(scn, b.profile, b.state).bridged("5020", "5021")
+    b.state["units"]["hq"]["hex"] = "5019"
+    assert not vrhelp.Board(scn, b.profile, b.state).bridged("5020", "5021")
