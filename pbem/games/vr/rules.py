@@ -754,7 +754,9 @@ class VrRules(BaseRules):
             return "no Hourra! in Mud (3.2.2, 7.6.4)"
         m = self.scn.map
         h = f["hex"]
-        if m.fortifications.get(h) == "advanced" or (m.cities.get(h) == "major" and m.country_of(h) == "germany"):
+        held = self.profile.fortification_classes and self.board(state).soviet_ever(h)   # §13 intro, R-88
+        if not held and (m.fortifications.get(h) == "advanced"
+                         or (m.cities.get(h) == "major" and m.country_of(h) == "germany")):
             return "no Hourra! against an advanced fortification or a Major City in Germany (7.6.4)"
         where = [h] if self.profile.hourra_range == "hex" else \
             [state["units"][u]["hex"] for u in seq_battle.attackers(self, state, f)]
