@@ -256,3 +256,26 @@ def test_15_2_1_once_objective_1_is_lost_the_automatic_approval_loss_stops_for_g
                                 side="german", turn=3, approval=copy.deepcopy(st["approval"]))
     r._run(again, ScriptedDice(seed=1), [])
     assert again["control"]["4820"] == "german" and again["approval"]["level"] == 7     # retaken: still none
+
+
+# ------------------------------------------------------------ Hourra! and §13's captured hexes
+def _to_declare(r, st):
+    vrhelp.order(r, st, "soviet", "attack 5021 with c1", ScriptedDice())
+    while r.pending(st).kind != "declare":
+        d = r.pending(st)
+        r.apply(st, d.seat, r.parse(d.options[0], st, d.seat), ScriptedDice())
+
+
+def test_13_7_6_4_a_fortification_the_soviets_once_captured_no_longer_bars_hourra():
+    from pbem.game import probe
+    r = vrhelp.rules(units={"c1": u("sov", 6), "g": u("ger", 4)},
+                     switches={"to_rules": True, "fortification_classes": True},
+                     fortifications={"advanced": ["5021"]}, control={"default": "soviet", "german": ["5021"]},
+                     markers={"tos": {"CN": {"hex": "5022", "mode": "offensive"}}})
+    st = vrhelp.engine_state(r, {"c1": "5020", "g": "5021"}, vrhelp.combat_frame())
+    _to_declare(r, st)
+    assert "advanced fortification" in probe(r, st, "soviet", r.parse("declare hourra", st, "soviet"))
+    st = vrhelp.engine_state(r, {"c1": "5020", "g": "5021"}, vrhelp.combat_frame())
+    st["soviet_ever"] = sorted(st["soviet_ever"] + ["5021"])          # §13: captured once, retaken since
+    _to_declare(r, st)
+    assert "declare hourra" in r.pending(st).options
