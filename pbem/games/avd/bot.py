@@ -18,7 +18,7 @@ POLICIES = {
                "relocate-voluntary": "none", "air": "recover"},
     "soviet": {"losses": "eliminate-weakest-first", "retreat": "first", "advance": "strongest",
                "relocate": "first", "relocate-voluntary": "none", "disband": "none", "oos": "strongest",
-               "place": "first"},
+               "place": "first", "buy": "first", "stars": "first"},
 }
 
 _WANTED = ("attack", "buy", "place", "release", "oos", "art", "rocket", "relocate", "seed", "activate",

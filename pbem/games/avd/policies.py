@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import Decision
+from pbem.game import Decision, probe
 from pbem.games.avd import orders
 
 KINDS: dict[str, str] = {
@@ -22,7 +22,8 @@ KINDS: dict[str, str] = {
     "disband": "Soviet disbanding in the Supply Phase: none | ask",
     "oos": "Soviet Out of Supply marking: none | strongest | ask",
     "air": "Air Power chit: recover (take back a used Stuka) | none | ask",
-    "buy": "Soviet purchases from the Reserve Box (11.1.1): none | ask",
+    "buy": "Soviet purchases from the Reserve Box (11.1.1): none | first (each purchase the first legal one on "
+           "offer, until none is) | ask",
     "place": "Soviet placement of the turn's PVO, an elite draw or a Minsk escapee: first | ask",
     "stars": "'*' units to the Reserve Box when the d6 is short of them (11.3): first | ask",
     "release": "German Minsk Pocket release on Turns 1-3 (14.0): none | ask",
@@ -41,7 +42,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "disband": ("none", "ask"),
     "oos": ("none", "strongest", "ask"),
     "air": ("recover", "none", "ask"),
-    "buy": ("none", "ask"),
+    "buy": ("none", "first", "ask"),
     "place": ("first", "ask"),
     "stars": ("first", "ask"),
     "release": ("none", "ask"),
@@ -150,6 +151,24 @@ def _none(rules, state, d, value):
     return {"verb": "pass"} if value == "none" else None
 
 
+def _buy(rules, state, d, value):
+    """11.1.1: ``none`` buys nothing; ``first`` spends the Reinforcement
+    Points one purchase at a time, each the first one on offer that the
+    rules accept (a unit before an HQ's chit as the list gives them), then
+    ``done`` when none is left."""
+    if value == "none":
+        return {"verb": "pass"}
+    if value != "first":
+        return None
+    for text in d.options:
+        if not text.startswith("buy ") or "UNIT" in text:
+            continue
+        order = orders.parse(text, rules.scn)
+        if probe(rules, state, d.seat, order) is None:
+            return order
+    return {"verb": "done"}
+
+
 def _oos(rules, state, d, value):
     if value == "none":
         return {"verb": "pass"}
@@ -170,4 +189,4 @@ def _air(rules, state, d, value):
 
 _ANSWERS = {"guderian": _guderian, "stuka-defense": _stuka, "losses": _losses, "retreat": _first,
             "advance": _advance, "relocate": _first, "relocate-voluntary": _none, "disband": _none,
-            "oos": _oos, "air": _air, "buy": _none, "place": _first, "stars": _first, "release": _none}
+            "oos": _oos, "air": _air, "buy": _buy, "place": _first, "stars": _first, "release": _none}
