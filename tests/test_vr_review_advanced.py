@@ -279,3 +279,27 @@ def test_13_7_6_4_a_fortification_the_soviets_once_captured_no_longer_bars_hourr
     st["soviet_ever"] = sorted(st["soviet_ever"] + ["5021"])          # §13: captured once, retaken since
     _to_declare(r, st)
     assert "declare hourra" in r.pending(st).options
+
+
+# ------------------------------------------------------------ TO movement (9.1.4 at all times, R-21)
+def test_9_1_4_11_6_2_every_hex_a_to_moves_through_is_a_road_or_railroad_hex_with_a_supply_route():
+    from pbem.game import probe
+    rail = {"r1": [f"{c}20" for c in range(48, 63)]}
+    r = vrhelp.rules(units={"g": u("ger", 4)}, switches={"to_rules": True, "infantry_modes": True,
+                                                         "advanced_supports": True},
+                     markers={"tos": {"N": {"hex": "5220", "mode": "movement"},
+                                      "CN": {"hex": "5420", "mode": "offensive"}}},
+                     railroads=rail, supply={"east_edge": ["6220"]}, control={"default": "soviet"},
+                     cities={"major": ["5420"]})
+    st = vrhelp.engine_state(r, {"g": "4820"}, {"k": "tosupport", "side": "soviet", "phase": "support",
+                                                "stage": "start"}, phase="support")
+    dice = ScriptedDice([(6, 1), (6, 1)], seed=1)
+    r._run(st, dice, [])
+    vrhelp.order(r, st, "soviet", "priority CN N", dice)
+    while r.pending(st).kind != "to-move":
+        d = r.pending(st)
+        r.apply(st, d.seat, r.private_answer(st, d) if d.private else r.parse("done", st, d.seat), dice)
+    why = probe(r, st, "soviet", r.parse("tomove N 5221 5320", st, "soviet"))
+    assert why and "5221" in why and "9.1.4" in why
+    vrhelp.order(r, st, "soviet", "tomove N 5320 5420", dice)
+    assert st["tos"]["N"]["hex"] == "5420"

@@ -530,11 +530,9 @@ def _check_path(r: Any, state: dict[str, Any], to: str, path: list[str], allowan
             raise IllegalOrder(f"{a} and {b} are not adjacent")
         if roads and not m.connected(a, b):
             raise IllegalOrder(f"{a}-{b}: the remoteness move follows roads and railroads (11.2)")
-        if tos._german_in(state, b):
-            raise IllegalOrder(f"a German unit is in {b} (9.1.4)")
-    why = tos.spot_refusal(r, state, path[-1])
-    if why:
-        raise IllegalOrder(f"TO {to} cannot end in {path[-1]}: {why}")
+        why = tos.spot_refusal(r, state, b)            # 9.1.4 at all times: every hex of the path
+        if why:
+            raise IllegalOrder(f"TO {to} cannot " + ("end" if b == path[-1] else "pass") + f" in {b}: {why}")
 
 
 def _move_to(r: Any, state: dict[str, Any], to: str, path: list[str], allowance: int, roads: bool,
