@@ -157,3 +157,18 @@ def test_4_1_3_a_pontoon_bridges_a_hexside_of_the_hq_s_own_hex_only():
     assert vrhelp.Board(scn, b.profile, b.state).bridged("5020", "5021")
     b.state["units"]["hq"]["hex"] = "5019"
     assert not vrhelp.Board(scn, b.profile, b.state).bridged("5020", "5021")
+
+
+def test_1_9_2_an_out_of_supply_unit_moving_strategically_keeps_its_printed_mp():
+    """Halved (4.6.2) and doubled (6.2.2): unchanged, not 3 -> 2 -> 4 MP."""
+    from pbem.games.vr import moves
+    scn = vrhelp.scenario(units={"a": u("sov", 4, move=6)})
+    b = vrhelp.board(scn, {"a": "5020"})
+    b.state["units"]["a"]["oos"] = True
+    assert moves.allowance(b, "a", "normal") == 4             # 3 MP halved: 2
+    assert moves.allowance(b, "a", "strategic") == 6          # halved and doubled: 3
+    b.state["units"]["a"]["oos"] = False
+    assert moves.allowance(b, "a", "strategic") == 12
+    b.state["units"]["a"]["oos"] = True
+    b.state["halved"] = True                                  # R-77: two halvings, one cancelled by the doubling
+    assert moves.allowance(b, "a", "strategic") == 4

@@ -43,14 +43,20 @@ def allowance(b: Board, uid: str, mode: str) -> int:
     """Half MP ``uid`` may spend in ``mode`` this phase."""
     u = b.unit(uid)
     mp = b.move(uid)
+    halvings = 0
     if mode == "exploit":
         mp = 2 if u["oos"] else halve_mp(mp)           # 8.2.2, 4.6.3
     elif u["oos"] and mode != "withdraw":
-        mp = halve_mp(mp)                              # 4.6.2 (4.7.1: not for a Withdrawal)
+        halvings += 1                                  # 4.6.2 (4.7.1: not for a Withdrawal)
     if b.state.get("halved") and mode not in ("exploit", "withdraw"):
-        mp = halve_mp(mp)                              # 15.3.1: the Movement phase after a Dismissal
+        halvings += 1                                  # 15.3.1: the Movement phase after a Dismissal
     if mode == "strategic":
-        mp *= 2                                        # 6.2.2
+        if halvings:
+            halvings -= 1                              # 1.9.2: halved and doubled is unchanged
+        else:
+            mp *= 2                                    # 6.2.2
+    for _ in range(halvings):
+        mp = halve_mp(mp)                              # R-77: each halving rounds up
     cap = effects(b.state["weather"], b.state["sky"]).max_mp
     if cap is not None and mode != "rail":
         mp = min(mp, cap)                              # 3.2.2, R-26
