@@ -335,6 +335,13 @@ class VrRules(BaseRules):
         """Its Event: face up, back to the pool at the owner's next Support
         phase (5.2.1, R-48)."""
         self.charge(state, side, h, value)
+        box = state["supports"][side].get("box", {}).get(h)
+        role = self.scn.supports[value["support"]].role
+        if box and role in ("artillery", "zhukov") and side == SOVIET == state.get("phasing") \
+                and self.profile.advanced_supports:
+            t = tos.turn_state(state)
+            if box not in t[role]:
+                t[role].append(box)                      # 11.7: played as its Event, not expended
         self._unhide(state, side, h)
         state["supports"][side]["played"].append([value["support"], value["copy"]])
         events.append(Event(f"{SIDE_NAME[side]} plays {self.scn.supports[value['support']].name} ({h}): {why}"))
@@ -350,8 +357,7 @@ class VrRules(BaseRules):
     def charge(self, state: State, side: str, h: str, value: dict[str, Any]) -> None:
         """11.5.3, R-50: in the Soviet player turn a TO box other than the
         Priority TO's gives at most two Supports, as Events or payments
-        (Stalin and other mandatory Events free); 11.7 remembers the boxes
-        that played an Artillery or a Zhukov."""
+        (Stalin and other mandatory Events free)."""
         if side != SOVIET or not self.profile.advanced_supports or state.get("phasing") != SOVIET:
             return
         box = state["supports"][side].get("box", {}).get(h)
@@ -359,9 +365,6 @@ class VrRules(BaseRules):
             return
         t = tos.turn_state(state)
         spec = self.scn.supports[value["support"]]
-        for role in ("artillery", "zhukov"):
-            if spec.role == role and box not in t[role]:
-                t[role].append(box)
         if box == t["priority"] or spec.kind == "red_disk" or spec.role == "stalin":
             return
         n = t["used"].get(box, 0) + 1
