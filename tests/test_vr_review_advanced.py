@@ -303,3 +303,20 @@ def test_9_1_4_11_6_2_every_hex_a_to_moves_through_is_a_road_or_railroad_hex_wit
     assert why and "5221" in why and "9.1.4" in why
     vrhelp.order(r, st, "soviet", "tomove N 5320 5420", dice)
     assert st["tos"]["N"]["hex"] == "5420"
+
+
+# ------------------------------------------------------------ 11.7: an Artillery played, not expended
+def test_11_7_only_an_artillery_played_as_its_event_keeps_an_offensive_to_in_its_mode():
+    from pbem.games.vr import seq_support, tos
+    r = vrhelp.rules(units={"g": u("ger", 4)}, switches={"to_rules": True, "advanced_supports": True},
+                     markers={"tos": {"CN": {"hex": "5420", "mode": "offensive"}}}, cities={"major": ["5420"]},
+                     control={"default": "soviet"})
+    for how, blocked in (("spend", False), ("play", True)):
+        st = vrhelp.engine_state(r, {"g": "4820"}, {"k": "tosupport", "side": "soviet", "phase": "support",
+                                                    "stage": "mode", "new": []}, phase="support")
+        h, = vrhelp.give_supports(st, "soviet", ["artillery_2"])
+        st["supports"]["soviet"].setdefault("box", {})[h] = "CN"
+        tos.turn_state(st)["priority"] = "CN"
+        v = st["hidden"]["soviet"]["items"][h]
+        getattr(r, f"{how}_support")(st, "soviet", h, v, [], "test")
+        assert (seq_support.flip_refusal(r, st, "CN") is not None) is blocked, how
