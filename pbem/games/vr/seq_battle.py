@@ -447,7 +447,8 @@ def ask_battle(r: Any, state: dict[str, Any], f: dict[str, Any]) -> Decision:
         return _ask_task(r, state, f)
     if step == "dadvance":
         return Decision(dfd, "advance", f"battle {h}: advance defenders into an emptied attacking hex (7.13.1)?",
-                        tuple(r.defender_advance_options(state, f)) + ("pass",), policy="advance")
+                        tuple(r.defender_advance_options(state, f)) + ("pass",), policy="advance",
+                        hint="advance UNIT [UNIT...] HEX (several units a hex, within stacking), or pass")
     if step == "aadvance":
         if f.get("warsaw"):
             return Decision(att, "advance", f"battle {h}: Warsaw is stormed: advance into it (19.1.2)",
