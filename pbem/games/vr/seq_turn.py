@@ -691,6 +691,8 @@ def auto_rr(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events
                and r.scn.units[u].home_side == side]
         for u in due:
             state["units"][u]["box"] = "arriving"
+            if r.profile.infantry_modes and r.scn.units[u].corps:
+                state["units"][u]["steps"] = 1             # 10.1.2: a corps arrives in Standard Mode
         if entry:
             for sid, n in entry.supports.items():
                 if r.scn.supports[sid].side == side:
