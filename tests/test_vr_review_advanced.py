@@ -320,3 +320,15 @@ def test_11_7_only_an_artillery_played_as_its_event_keeps_an_offensive_to_in_its
         v = st["hidden"]["soviet"]["items"][h]
         getattr(r, f"{how}_support")(st, "soviet", h, v, [], "test")
         assert (seq_support.flip_refusal(r, st, "CN") is not None) is blocked, how
+
+
+# ------------------------------------------------------------ 10.1.2: corps arrive in Standard Mode
+def test_10_1_2_a_scheduled_infantry_corps_arrives_in_standard_mode():
+    r = vrhelp.rules(units={"c": u("sov", 6, corps=True, start="turn:2"), "g": u("ger", 4)},
+                     switches={"to_rules": True, "infantry_modes": True}, schedule={"2": {}},
+                     cities={"major": ["5530"]}, control={"default": "soviet", "german": ["4820"]})
+    st = vrhelp.engine_state(r, {"g": "4820"}, {"k": "rr", "side": "soviet", "phase": "rr"}, turn=2)
+    st["units"]["c"]["box"] = "turn:2"
+    st["units"]["c"]["steps"] = 2
+    r._run(st, ScriptedDice(seed=1), [])
+    assert st["units"]["c"]["box"] == "arriving" and st["units"]["c"]["steps"] == 1
