@@ -123,24 +123,32 @@ def median_call(fn: Any, runs: int) -> float:
 # ------------------------------------------------------------------ games
 
 
-def play_scripted(game: str, dice: str, limit: int = 5000,
-                  trace: dict[int, Any] | None = None) -> tuple[Any, dict[str, Any], dict[str, Any], Any]:
+def play_scripted(game: str, dice: str, limit: int = 5000, trace: dict[int, Any] | None = None, *,
+                  scenario: tuple[str, dict[str, Any], tuple[str, str]] | None = None,
+                  options: dict[str, Any] | None = None, policies: dict[str, dict[str, str]] | None = None,
+                  choose: Any = None) -> tuple[Any, dict[str, Any], dict[str, Any], Any]:
     """A whole game between the scripted demo players, each program
     advancing its verified match one exchange at a time (linear).
     ``trace``, if given, gets for each exchange number the decision the
     exchange was handed over on (None when it ended another way) and every
     secret draw made in it, as the programs that could see them listed
-    them: the facts :func:`classify` needs beyond the records."""
+    them: the facts :func:`classify` needs beyond the records.  A test game
+    gives its ``scenario`` (name, data, the two seats), ``options``, each
+    seat's standing orders (default: the game's ``demo_policies``) and
+    ``choose(rules, state, decision)`` (default: the game's scripted
+    player)."""
     from pbem import cycle
     from pbem.protocol.gamefile import GameFile
     from pbem.protocol.identity import generate
     from pbem.scenario import load_toml
 
-    name, path = GAMES[game]
-    first, second = SEATS[game]
-    sc = load_toml(path)
+    if scenario is None:
+        name, sc, (first, second) = GAMES[game][0], load_toml(GAMES[game][1]), SEATS[game]
+    else:
+        name, sc, (first, second) = scenario
     ids = {first: generate("Anna", "anna@example.org"), second: generate("Pavel", "pavel@example.org")}
-    gf = cycle.new_game(game_id=f"{game}-bench-{dice}", game=game, scenario_name=name, scenario=sc, options={},
+    gf = cycle.new_game(game_id=f"{game}-bench-{dice}", game=game, scenario_name=name, scenario=sc,
+                        options=options or {},
                         dice=dice, creator=ids[first], creator_side=first,
                         invited={second: ids[second].public})
     joiner = cycle.replay(gf, sc, ids[second])
@@ -154,14 +162,17 @@ def play_scripted(game: str, dice: str, limit: int = 5000,
         if side is None:
             break
         turn = cycle.Turn(matches[side], ids[side])
-        policies = getattr(turn.m.rules, "demo_policies", None)
-        if side not in configured and policies:
-            for k, v in policies(side).items():
+        rules = turn.m.rules
+        if side not in configured:
+            standing = policies[side] if policies is not None and side in policies else \
+                rules.demo_policies(side) if hasattr(rules, "demo_policies") else {}
+            for k, v in standing.items():
                 if not turn.done:       # a standing order may answer the decision at hand (AVA)
                     turn.push(f"policy {k} {v}")
             configured.add(side)
         while not turn.done:
-            turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
+            d = turn.pending()
+            turn.push(choose(rules, turn.es["game"], d) if choose else rules.demo_order(turn.es["game"], d))
         ex = turn.finish()
         for s, m in matches.items():
             cycle.advance(m, ex, ids[s])
@@ -205,16 +216,17 @@ def classify(m: Any, trace: dict[int, Any]) -> list[dict[str, Any]]:
       decision before it was another side's (the alternation floor counts
       exactly these);
     - ``return``: it carries a decision of its sender, who also made the
-      last one: it exists only because a relay came in between;
+      last one: it exists only because a relay or a ``hidden`` email came
+      in between;
     - a relay: no decision of its sender; it resolves what the exchange
       before deferred for dice (sealed timing) and hands the game back to
-      that exchange's sender: ``relay-draw`` when a cup was drawn from (the
-      next chit, a reinforcement) before his next decision, ``relay-dice``
-      when only dice were rolled, ``relay-sure`` when nothing random
-      happened (a draw from a cup of one);
-    - ``hidden``: no decision; its sender only answered from his secrets
-      what no other program may answer (a face-down item shown);
-    - ``end``: no decision; the game ended in it;
+      that exchange's sender (or ends the game): ``relay-draw`` when a cup
+      was drawn from (the next chit, a reinforcement) before his next
+      decision, ``relay-dice`` when only dice were rolled, ``relay-sure``
+      when nothing random happened (a draw from a cup of one);
+    - ``hidden``: no decision; its sender's program answered from his
+      secrets what no other program may answer (a face-down item shown);
+    - ``end``: no decision, nothing resolved; the game ended in it;
     - ``other``: anything else.
 
     Each row: ``n``, ``side``, ``cls``, ``stop`` (the kind of decision the
@@ -240,11 +252,13 @@ def classify(m: Any, trace: dict[int, Any]) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"n": r.n, "side": r.side, "stop": d.kind if d is not None else "",
                                "avoidable": False}
         own = _own(r)
+        over = d is None and r is m.records[-1]
         if own:
             row["cls"] = "decision" if last != r.side else "return"
             row["avoidable"] = row["cls"] == "return" and relay_avoidable
             last = r.side
-        elif prev is not None and prev.deferred and d is not None and d.seat == prev.side != r.side:
+        elif prev is not None and prev.deferred and prev.side != r.side \
+                and (over or (d is not None and d.seat == prev.side)):
             rolls = list(r.rolls) + trace[r.n]["secret"]
             if any(x["op"] in ("draw", "shuffle") and x.get("size", 2) > 1 for x in rolls):
                 row["cls"] = "relay-draw"
@@ -252,13 +266,13 @@ def classify(m: Any, trace: dict[int, Any]) -> list[dict[str, Any]]:
                 row["cls"] = "relay-dice"
             else:
                 row["cls"] = "relay-sure"
-            unset = bool(d.policy) and d.policy not in (policies.get(d.seat) or {})
-            row["avoidable"] = relay_avoidable = row["cls"] == "relay-sure" or not d.private and (
+            unset = d is not None and bool(d.policy) and d.policy not in (policies.get(d.seat) or {})
+            row["avoidable"] = relay_avoidable = row["cls"] == "relay-sure" or d is not None and not d.private and (
                 unset or (d.plannable and row["cls"] == "relay-dice"))
-        elif d is not None and any(e.get("by") == "private" for e in r.entries):
+        elif any(e.get("by") == "private" for e in r.entries):
             row["cls"] = "hidden"
             relay_avoidable = False
-        elif d is None and r is m.records[-1]:
+        elif over:
             row["cls"] = "end"
         else:
             row["cls"] = "other"
