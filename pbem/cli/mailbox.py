@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from pbem.cli.base import _me, main
+from pbem.cli.base import _me
 from pbem.errors import UsageError
 
 
-@main.command()
+@click.command()
 @click.option("--json", "as_json", is_flag=True, help="The same list as JSON.")
 def games(as_json: bool) -> None:
     """Every game in $PBEM_HOME: those waiting for you first, then those
@@ -32,7 +32,7 @@ def games(as_json: bool) -> None:
     click.echo(f"{len(entries)} games, {waiting} waiting for you" + (": `pbem play GAME`" if waiting else ""))
 
 
-@main.command()
+@click.command()
 @click.argument("sources", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--imap", "use_imap", is_flag=True,
               help="Also read the IMAP mailbox of $PBEM_HOME/imap.toml (the default when no SOURCE is given).")
@@ -105,7 +105,7 @@ def _print_report(report: object, marked: int, verbose: bool) -> None:
 # ------------------------------------------------------------------ contacts
 
 
-@main.group(name="contacts")
+@click.group(name="contacts")
 def contacts_group() -> None:
     """Your opponents' public identities, kept by name in $PBEM_HOME."""
 
@@ -175,7 +175,7 @@ def contacts_accept(name: str, file: Path, yes: bool) -> None:
 # ------------------------------------------------------------------ passwords
 
 
-@main.group(name="password")
+@click.group(name="password")
 def password_group() -> None:
     """Mail passwords in the system keyring (never in a file)."""
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from pbem.cli.base import _me, main
+from pbem.cli.base import _me
 from pbem.errors import UsageError
 
 PUBLIC = "public"
@@ -41,7 +41,7 @@ def _output(path: Path, what: str) -> Path:
     return path
 
 
-@main.command("map")
+@click.command("map")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--side", help=f"Whose view: your own seat (default) or {PUBLIC}.")
 @click.option("--png", "png_out", type=click.Path(path_type=Path), help="Write the picture as PNG here.")

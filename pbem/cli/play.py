@@ -6,14 +6,14 @@ from typing import Any
 
 import click
 
-from pbem.cli.base import _console, _me, _message, main
+from pbem.cli.base import _console, _me, _message
 from pbem.errors import PbemError, UsageError
 
 ANSWERS_YES = ("y", "yes", "")
 ANSWERS_NO = ("n", "no")
 
 
-@main.command()
+@click.command()
 @click.argument("file", metavar="[FILE|GAME]", type=click.Path(path_type=Path), required=False)
 @click.option("--orders", "orders_file", type=click.Path(path_type=Path),
               help="Play non-interactively from an orders TOML file (orders = [\"...\"], message, [policies]).")

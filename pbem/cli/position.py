@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from pbem.cli.base import _me, main
+from pbem.cli.base import _me
 from pbem.errors import UsageError
 
 
@@ -32,7 +32,7 @@ def read_position(path: Path, game: Any, scenario_id: str, scenario: dict[str, A
     return position
 
 
-@main.command("position")
+@click.command("position")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--out", "out", type=click.Path(path_type=Path),
               help="Write it here (default: FILE's name with -position.toml beside it).")

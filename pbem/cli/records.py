@@ -8,12 +8,12 @@ from typing import Any
 
 import click
 
-from pbem.cli.base import _console, _me, main
+from pbem.cli.base import _console, _me
 from pbem.cli.play import _print_sitrep
 from pbem.errors import PbemError, UsageError
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--scenario", "scenario_override")
 def verify(file: Path, scenario_override: str | None) -> None:
@@ -40,7 +40,7 @@ def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit:
                                  progress=lambda i, n: bar.update(task, completed=i))
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--side", help="Whose view (default: yours; a bystander sees the public view).")
 @click.option("--map", "map_mode", default="window", show_default=True, metavar="window|all",
@@ -65,7 +65,7 @@ def sitrep(file: Path, side: str | None, map_mode: str) -> None:
     _print_sitrep(console, m, m.state, view)
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--last", "last", type=int, default=0, help="Only the last N exchanges.")
 def log(file: Path, last: int) -> None:
@@ -77,7 +77,7 @@ def log(file: Path, last: int) -> None:
     click.echo(session.turn_log(m, records), nl=False)
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="The same listing as JSON, for an independent verifier.")
 def dice(file: Path, as_json: bool) -> None:
@@ -118,7 +118,7 @@ def _roll_line(roll: dict[str, Any]) -> str:
 
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--forfeit", is_flag=True,
               help="Record that the seat whose disclosure is due will not make it (once you have disclosed).")
@@ -181,7 +181,7 @@ def _audit_status(m: Any, path: Path, fail: bool) -> None:
     click.echo(line)
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--to", "to", type=int, help="Offer to take the game back to the state after exchange N.")
 @click.option("--accept", is_flag=True, help="Accept the open offer.")
@@ -203,7 +203,7 @@ def rewind(file: Path, to: int | None, accept: bool, decline: bool, out_dir: Pat
     click.echo(f"{what}: {path}; send it on (`pbem mail {path}`).")
 
 
-@main.command()
+@click.command()
 @click.argument("file", metavar="FILE|GAME", type=click.Path(path_type=Path))
 @click.option("--to", "recipient", help="Recipient address (default: every other seat's player).")
 @click.option("--send", is_flag=True, help="Send it by SMTP (configured in $PBEM_HOME/smtp.toml or --smtp).")
@@ -283,7 +283,7 @@ def _kept_eml(out: Path, game_file: Path) -> bytes | None:
     return None
 
 
-@main.command()
+@click.command()
 @click.argument("game", required=False, default=None)
 @click.option("--exchanges", default=8, show_default=True, help="How many exchanges to play.")
 @click.option("--keep", type=click.Path(file_okay=False, path_type=Path), help="Keep the demo folder here.")

@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from pbem.cli.base import _me, main
+from pbem.cli.base import _me
 from pbem.cli.maps import PUBLIC, _output, _seat
 
 
-@main.command("replay")
+@click.command("replay")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--html", "html_out", type=click.Path(path_type=Path),
               help="Write the page here (default: FILE's name with -SEAT.html beside it).")

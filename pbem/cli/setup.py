@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from pbem.cli.base import DICE_HELP, _me, _message, _option_value, _parse_kv, main
+from pbem.cli.base import DICE_HELP, _me, _message, _option_value, _parse_kv
 from pbem.errors import UsageError
 
 
-@main.command()
+@click.command()
 @click.option("--name", help="Your name as your opponents will see it.")
 @click.option("--email", help="Your email address.")
 @click.option("--passphrase/--no-passphrase", default=None, help="Protect the key file with a passphrase.")
@@ -49,7 +49,7 @@ def keygen(name: str | None, email: str | None, passphrase: bool | None, out_dir
 # ----------------------------------------------------------------- scenarios
 
 
-@main.command()
+@click.command()
 def scenarios() -> None:
     """List the shipped scenarios: practice or published, and what is missing."""
     from pbem import scenario
@@ -60,7 +60,7 @@ def scenarios() -> None:
         click.echo(f"{name:24} {game:5} {kind:14} {state:22} {title}")
 
 
-@main.group(name="scenario")
+@click.group(name="scenario")
 def scenario_group() -> None:
     """Work with scenario files."""
 
@@ -100,7 +100,7 @@ def scenario_map(file: str) -> None:
 # ---------------------------------------------------------------- new / join
 
 
-@main.command()
+@click.command()
 @click.argument("scenario_name", metavar="SCENARIO")
 @click.option("--seat", "--side", "sides", multiple=True, required=True,
               help="SEAT=me or SEAT=player.id.toml, one per seat (in a two-player game the seats are the sides).")
@@ -158,7 +158,7 @@ def new(scenario_name: str, sides: tuple[str, ...], dice: str, options: tuple[st
     click.echo(f"Send it to {opp}: `pbem mail {path}` makes the email. Each runs `pbem join` on it in turn.")
 
 
-@main.command()
+@click.command()
 @click.argument("file", metavar="FILE|GAME", type=click.Path(path_type=Path))
 @click.option("--yes", is_flag=True, help="Join without asking for confirmation.")
 @click.option("--message", default="", help="A short note to your opponent.")

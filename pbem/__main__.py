@@ -1,0 +1,4 @@
+"""``python -m pbem``: the ``pbem`` command."""
+from pbem.cli import main
+
+main()
