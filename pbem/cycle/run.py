@@ -10,7 +10,7 @@ game only once every other seat has consented, each in a signed exchange.
 from __future__ import annotations
 
 import pickle
-from typing import Any, Callable, Collection, cast
+from typing import Any, Callable, Collection, Sequence, TypeVar, cast
 
 from pbem.cycle import hidden
 from pbem.cycle.match import EngineState, fast_copy, public_order
@@ -22,15 +22,29 @@ AGREEMENTS = ("draw", "abandon")
 ENGINE_VERBS = ("policy", "resign") + tuple(f"{v}-{a}" for a in AGREEMENTS for v in ("offer", "accept", "decline"))
 _ENDING = {"draw": "drawn by agreement", "abandon": "abandoned by agreement"}
 
-FEATURES = ("forced", "plans")
+FEATURES = ("forced", "plans", "sure-draws")
 """What the engine does that files written before it did not: ``forced``,
 a decision the rules force (``Decision.forced``) is answered by the engine,
 listed ``by = "forced"``; ``plans``, a ``plan`` order answers a plannable
-decision with several orders.  A new game names them in its header's
+decision with several orders; ``sure-draws``, a draw from a cup of one
+needs no stream (:class:`SureDraws`).  A new game names them in its header's
 ``features``; a file that names none is replayed as pbem wrote it then
 (each forced answer is its sender's own order, no plans)."""
 PLAN_VERB = "plan"
+T = TypeVar("T")
 PLAN_LIMIT = 40            # orders in one plan
+
+
+class SureDraws(FrozenRng):
+    """No stream yet, in a file with the ``sure-draws`` feature: a draw from
+    a cup of one is no chance (its one item is the state's), so it is made
+    without a stream and defers nothing; anything else waits for dice
+    (docs/FILE-FORMAT.md, Dice)."""
+
+    def draw(self, items: Sequence[T], purpose: str) -> int:
+        if len(items) == 1:
+            return 0
+        return super().draw(items, purpose)
 
 
 class Sink:
@@ -110,7 +124,7 @@ class ExchangeRun:
             self.plan = {"side": deferred["side"], "orders": list(deferred["order"].get("orders") or [])}
         elif deferred:
             self.es["deferred"] = None
-            use = FrozenRng() if (self.frozen or self.rng is None) else self.rng
+            use = self._no_stream() if (self.frozen or self.rng is None) else self.rng
             _apply(self.rules, self.es, deferred["side"], deferred["order"], use, self.sink, "deferred", self.seeds)
         self.sink.opening = len(self.sink.events)
 
@@ -157,7 +171,7 @@ class ExchangeRun:
             # The sender knows every reveal keying this stream: none of his
             # own choices may draw from it.
             self.frozen = True
-        use = FrozenRng() if (self.frozen or self.rng is None) else self.rng
+        use = self._no_stream() if (self.frozen or self.rng is None) else self.rng
         try:
             _apply(rules, es, seat, order, use, self.sink, by, self.seeds, d)
         except NeedDice:
@@ -169,6 +183,9 @@ class ExchangeRun:
             return "deferred"
         return None
 
+
+    def _no_stream(self) -> FrozenRng:
+        return SureDraws() if "sure-draws" in self.features else FrozenRng()
 
     # -- forced answers and plans ------------------------------------------
     def _forced_order(self, d: Decision) -> Order:
