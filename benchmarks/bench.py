@@ -34,7 +34,20 @@ exchange engine, each program verifying every exchange of the other:
   forced answer (``by = "forced"``) and a planned order (``by = "plan"``)
   are no decision of their sender's: they count towards neither.  The
   scripted AVD player plans each Combat Segment and ART chit, the AVA one
-  the resolution of each Combat Segment's declared attacks.
+  the resolution of each Combat Segment's declared attacks;
+* why each email of those games was sent (:func:`classify`):
+  ``emails_classes_G_sealed`` / ``_immediate`` count them by class
+  (decision, return, relay-dice, relay-draw, relay-sure, hidden, end,
+  other), ``emails_avoidable_G_*`` the relays (and their returns) that a
+  pre-commitment could have spared, ``emails_relays_G_sealed`` the relays
+  by the decision they stopped at; ``emails_floor_G_sealed`` is the sealed
+  floor, per game turn of the sealed game: the alternation floor's
+  decisions plus the relays no pre-commitment can spare (a die or a draw
+  between two decisions of one side: docs/FILE-FORMAT.md, "Relays") with
+  the emails that answer them, and the emails only a seat's secrets can
+  write; ``emails_ratio_G_sealed_to_sealed_floor`` the sealed game over it.
+  ``--emails-only`` measures only these (``--games`` may add ``ava``,
+  ``ffs``).
 
 Subprocesses run with Python's bytecode cache on (``PYTHONPYCACHEPREFIX``
 in a scratch folder, after a warm-up run), as an installed program does, and
