@@ -489,6 +489,8 @@ class VrRules(BaseRules):
         why = moves.naval_refusal(b, uid, dest, top.get("naval", 0), top["moved"])
         if why:
             raise IllegalOrder(why)
+        if self.scn.units[uid].is_hq and not moves.hq_may_end(b, uid, dest):
+            raise IllegalOrder(f"{uid} would end where it cannot trace a Supply Route (6.1.10)")
         self._halt_checks(b, units, [state["units"][uid]["hex"], dest], GERMAN)
         here = [b.spec(u) for u in b.units_at(dest)] + [b.spec(uid)]
         over = stacking.problems(here, GERMAN, self.profile)
