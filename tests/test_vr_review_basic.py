@@ -172,3 +172,12 @@ def test_1_9_2_an_out_of_supply_unit_moving_strategically_keeps_its_printed_mp()
     b.state["units"]["a"]["oos"] = True
     b.state["halved"] = True                                  # two halvings, one cancelled by the doubling
     assert moves.allowance(b, "a", "strategic") == 4
+
+
+def test_6_1_10_an_hq_does_not_sail_to_a_port_where_it_cannot_trace_a_supply_route():
+    r = vrhelp.rules(units={"hq": vrhelp.hq("ger", 4)}, ports={"baltic": ["5020", "5420"]})
+    st = vrhelp.engine_state(r, {"hq": "5020"}, vrhelp.movement_frame("german"), side="german")
+    for n in r.scn.map.neighbors("5420")[:4]:
+        st["control"][n] = "soviet"                     # 4.4.2: no longer a source; no road leaves it
+    with pytest.raises(IllegalOrder, match="6.1.10"):
+        vrhelp.order(r, st, "german", "naval hq 5420", ScriptedDice())
