@@ -531,6 +531,10 @@ def _attach(r: Any, state: dict[str, Any], side: str, order: dict[str, Any], eve
         raise IllegalOrder(f"{uid} is not one of your divisions on the map")
     if uid in state["supports"][side]["attached"]:
         raise IllegalOrder(f"{uid} already has a leader: one leader a unit (5.4.4)")
+    why = r.to_label_refusal(state, h, v, x["hex"])       # 9.2.1
+    if why:
+        raise IllegalOrder(why)
+    r.charge(state, side, h, v)                          # 11.5.3: an Event played from its box
     r._unhide(state, side, h)
     state["supports"][side]["attached"][uid] = [v["support"], v["copy"]]
     events.append(Event(f"{SIDE_NAME[side]} attaches {spec.name} ({h}) to {uid} (5.4.4)"))
