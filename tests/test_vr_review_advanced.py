@@ -332,3 +332,37 @@ def test_10_1_2_a_scheduled_infantry_corps_arrives_in_standard_mode():
     st["units"]["c"]["steps"] = 2
     r._run(st, ScriptedDice(seed=1), [])
     assert st["units"]["c"]["box"] == "arriving" and st["units"]["c"]["steps"] == 1
+
+
+# ------------------------------------------------------------ attaching a Soviet leader (5.4.4, 9.2.1, 11.5.3)
+LEADER = {"ldr": {"name": "Leader (test)", "side": "soviet", "kind": "leader", "to": "TO", "shift": 1,
+                  "event": "TEST DATA"}}
+
+
+def _attach_state(r, box_to, used=0):
+    from pbem.games.vr import tos
+    st = vrhelp.engine_state(r, {"s": "5120", "g": "4820"}, {"k": "tosupport", "side": "soviet",
+                                                             "phase": "support", "stage": "play", "new": []},
+                             phase="support")
+    t = tos.turn_state(st)
+    t.update(priority="CN", secondary="N")
+    t["used"] = {box_to: used}
+    h, = vrhelp.give_supports(st, "soviet", ["ldr"])
+    st["supports"]["soviet"].setdefault("box", {})[h] = box_to
+    return st, h
+
+
+def test_11_5_3_9_2_1_attaching_a_leader_counts_against_its_box_and_stays_within_its_tos_range():
+    from pbem.game import probe
+    r = vrhelp.rules(units={"s": u("sov", 8), "g": u("ger", 4)}, switches=ADV, supports=LEADER,
+                     pools={"soviet": {"ldr": 1}}, control={"default": "soviet", "german": ["4820"]},
+                     markers={"tos": {"CN": {"hex": "5520", "mode": "offensive"},
+                                      "N": {"hex": "5125", "mode": "offensive"},
+                                      "S": {"hex": "6030", "mode": "movement"}}})
+    st, h = _attach_state(r, "N", used=2)
+    assert "11.5.3" in (probe(r, st, "soviet", r.parse(f"attach {h} s", st, "soviet")) or "")
+    st, h = _attach_state(r, "S")
+    assert "9.2.1" in (probe(r, st, "soviet", r.parse(f"attach {h} s", st, "soviet")) or "")
+    st, h = _attach_state(r, "N", used=1)
+    vrhelp.order(r, st, "soviet", f"attach {h} s", ScriptedDice(seed=1))
+    assert st["supports"]["soviet"]["attached"]["s"] == ["ldr", 1] and st["to_turn"]["used"]["N"] == 2
