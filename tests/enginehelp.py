@@ -1,6 +1,7 @@
 """Helpers for protocol tests: two generated players playing the duel test
 game through the library (no CLI); the vault test game (hidden items) set
-up and played on; the last state of a scripted demo game."""
+up and played on; the last state of a scripted demo game; a German-Soviet
+game joined and played on by the scripted players."""
 from __future__ import annotations
 
 import io
@@ -139,3 +140,28 @@ def demo_states(tmp_path_factory, game: str, exchanges: int):
     assert m is not None
     return m.rules, {**m.state, "hidden": hidden}, folder, last
 
+
+def join_and_play(gf: GameFile, data: dict[str, Any], players: tuple[Any, Any], exchanges: int):
+    """A game the German (``players[0]``) created for the Soviet
+    (``players[1]``): joined, then played on for ``exchanges`` exchanges by
+    the scripted players, as the demo plays: each program verifies the
+    other's exchange before writing its own.  The file and both matches."""
+    anna, pavel = players
+    views = {"soviet": cycle.replay(gf, data, pavel)}
+    join = cycle.join_exchange(views["soviet"], pavel, "soviet")
+    cycle.advance(views["soviet"], join, pavel)
+    gf = gamefile.GameFile(gf.exchanges + [join])
+    views["german"] = cycle.replay(gf, data, anna)
+    keys = {"german": anna, "soviet": pavel}
+    for _ in range(exchanges):
+        side = views["german"].next_sender()
+        if side is None:
+            break
+        turn = cycle.Turn(views[side], keys[side])
+        while (d := turn.pending()) is not None:
+            turn.push(turn.m.rules.demo_order(turn.es["game"], d))
+        ex = turn.finish()
+        for s, v in views.items():
+            cycle.advance(v, ex, keys[s])
+        gf = gamefile.GameFile(gf.exchanges + [ex])
+    return gf, views

@@ -4,12 +4,12 @@ ends in a hex where one of those units ended its advance, never alone in a
 hex it only passed through."""
 from __future__ import annotations
 
-from test_avd_decision_positions import position
+from avdpositions import position
 from fakedice import ScriptedDice
 
 
 def _advance(st, d, text):
-    from test_avd_decision_positions import RULES
+    from avdpositions import RULES
     st, _ = RULES.apply(st, d.side, RULES.parse(text, st, d.side), ScriptedDice())
     return st, RULES.pending(st)
 
@@ -19,7 +19,7 @@ def _hq_options(d) -> list[str]:
 
 
 def test_12_4_the_hq_ends_where_a_stack_mate_ended_not_on_its_way():
-    from test_avd_decision_positions import RULES
+    from avdpositions import RULES
     st, d, _ = position("advance")
     t = st["stack"][-1]["hex"]
     two = next(o for o in d.options if o.startswith("advance 3Pz ") and len(o.split()) == 4)

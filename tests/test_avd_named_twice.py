@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pbem.game import IllegalOrder
 from pbem.games.avd import combat
-from test_avd_decision_positions import POSITIONS, RULES, position, refused
+from avdpositions import POSITIONS, RULES, position, refused
 from avd_fixtures import battle_setup
 from fakedice import ScriptedDice
 from avd_fixtures import practice_rules, put

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pbem.game import IllegalOrder
 from pbem.games.avd import orders
-from test_avd_decision_positions import refused
+from avdpositions import refused
 from avd_fixtures import battle_setup
 from avd_fixtures import frame, practice_rules, put
 

@@ -10,11 +10,7 @@ import pytest
 from pbem.game import IllegalOrder
 from pbem.games.avd import orders
 from fakedice import ScriptedDice
-from avd_fixtures import battle_setup, clear_pair, practice_rules, put, select_both
-
-# The names tests/test_avd_decision_positions.py (maintained elsewhere) still
-# imports from here; the helpers themselves are in avd_fixtures.
-_battle_setup, _clear_pair = battle_setup, clear_pair
+from avd_fixtures import battle_setup, practice_rules, put, select_both
 
 
 def test_9_4_1_german_attack_losses_retreat_then_advance(scripted_dice):

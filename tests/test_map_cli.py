@@ -7,20 +7,15 @@ from __future__ import annotations
 
 import email
 import io
-import os
 import shutil
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from email import policy
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from enginehelp import demo_states
-
-REPO = Path(__file__).resolve().parent.parent
+from picturehelp import pbem
 
 
 @pytest.fixture(scope="module")
@@ -31,18 +26,6 @@ def played(tmp_path_factory):
     shutil.copy(folder / "anna.key.toml", home / "key.toml")
     shutil.copy(folder / "anna.id.toml", home / "me.id.toml")
     return folder, last, home
-
-
-def pbem(home: Path, *args: str, ok: bool = True, columns: int = 100) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env.update(PBEM_HOME=str(home), COLUMNS=str(columns), LINES="40", PYTHONPATH=str(REPO))
-    r = subprocess.run([sys.executable, "-m", "pbem.cli", *args], capture_output=True, text=True, env=env,
-                       timeout=300)
-    if ok:
-        assert r.returncode == 0, r.stderr
-    else:
-        assert r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("pbem: "), r
-    return r
 
 
 def test_map_writes_png_and_svg_of_the_own_view(played, tmp_path):

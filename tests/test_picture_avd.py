@@ -19,7 +19,7 @@ from pbem.render import picture
 from pbem.render.canvas import colour_of
 from pbem.render.view import render_text
 from enginehelp import demo_states
-from picturehelp import SVG, png_chunks, rgb
+from picturehelp import SVG, png_chunks, rgb, secret_chits
 
 SEATS = ("german", "soviet", None)
 
@@ -89,10 +89,6 @@ def test_svg_parses_with_hexes_counters_and_the_practice_notice(game):
     assert any(p.get("class") == "bridge" for p in root.iter(f"{SVG}polygon"))
 
 
-def _secret_chits(state, side) -> set[str]:
-    return {c for c, _ in ((state["hidden"][side] or {}).get("chits") or {}).values()} - set(state["played"])
-
-
 def test_no_picture_holds_what_its_viewer_may_not_see(game):
     rules, state, _, _ = game
     checked = 0
@@ -102,7 +98,7 @@ def test_no_picture_holds_what_its_viewer_may_not_see(game):
         for other in ("german", "soviet"):
             if other == seat:
                 continue
-            secret = _secret_chits(state, other)
+            secret = secret_chits(state, other)
             checked += len(secret)
             assert not [c for c in secret for d in data if c in d], (seat, other)
         assert "Your chits" not in data[0]

@@ -19,11 +19,10 @@ from pbem import cycle, session
 from pbem.errors import InvalidFile
 from pbem.game import ScenarioError, public, seen_by
 from pbem.protocol import gamefile
-from pbem.protocol.identity import generate
 from pbem.protocol.keyfile import load_private
-from test_avd_sequence_support import practice_rules
-from test_map_cli import pbem
-from test_picture_avd import demo_states
+from avd_fixtures import practice_rules
+from enginehelp import demo_states, join_and_play, players
+from picturehelp import pbem
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
 
@@ -65,43 +64,15 @@ def test_the_audit_position_holds_the_hidden_chits_and_cannot_start_a_game(playe
         practice_rules().state_from_position(position)
 
 
-def _players():
-    return generate("Anna", "anna@example.org"), generate("Pavel", "pavel@example.org")
-
-
-def _play(gf, data, players, exchanges: int):
-    """The scripted players, as the demo plays: each program verifies the
-    other's exchange before writing its own."""
-    anna, pavel = players
-    views = {"soviet": cycle.replay(gf, data, pavel)}
-    join = cycle.join_exchange(views["soviet"], pavel, "soviet")
-    cycle.advance(views["soviet"], join, pavel)
-    gf = gamefile.GameFile(gf.exchanges + [join])
-    views["german"] = cycle.replay(gf, data, anna)
-    keys = {"german": anna, "soviet": pavel}
-    for _ in range(exchanges):
-        side = views["german"].next_sender()
-        if side is None:
-            break
-        turn = cycle.Turn(views[side], keys[side])
-        while (d := turn.pending()) is not None:
-            turn.push(turn.m.rules.demo_order(turn.es["game"], d))
-        ex = turn.finish()
-        for s, v in views.items():
-            cycle.advance(v, ex, keys[s])
-        gf = gamefile.GameFile(gf.exchanges + [ex])
-    return gf, views
-
-
 def test_a_game_started_from_a_position_replays_from_it_in_both_programs():
     data = session.load_scenario("avd/practice")
     position = _load("avd-13-3-bomber.toml")
-    anna, pavel = _players()
+    anna, pavel = players()
     gf = cycle.new_game(game_id="avd-pos", game="avd", scenario_name="avd/practice", scenario=data, options={},
                         dice="sealed", creator=anna, creator_side="german", invited={"soviet": pavel.public},
                         position=position)
     assert gf.exchanges[0]["game"]["position"] == position
-    gf, views = _play(gf, data, (anna, pavel), 6)
+    gf, views = join_and_play(gf, data, (anna, pavel), 6)
     m = cycle.replay(gf, data)                                   # a bystander, from the file alone
     assert len(m.exchanges) == len(gf.exchanges) >= 4
     first = m.snapshots[0]["game"]

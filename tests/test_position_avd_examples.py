@@ -14,7 +14,7 @@ from pbem.game import IllegalOrder
 from pbem.games.avd.model import GERMAN, SOVIET
 from pbem.games.avd.rules import AvdRules
 from fakedice import ScriptedDice
-from test_avd_sequence_support import practice_rules
+from avd_fixtures import practice_rules
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
 

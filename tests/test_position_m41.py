@@ -12,19 +12,20 @@ import tomli_w
 
 from pbem import cycle, session
 from pbem.game import ScenarioError, public
-from test_m41_rules import GAME, PRACTICE, RULES, started
-from test_position_avd import _play, _players
+from pbem.games.m41 import GAME
+from enginehelp import join_and_play, players
+from m41help import PRACTICE, RULES, started
 
 MUD = {"game": "m41", "scenario": "m41/practice", "markers": {"turn": 3, "weather": "mud"}}
 
 
 def test_a_game_starts_at_the_set_up_from_a_position_in_both_programs():
     data = session.load_scenario("m41/practice")
-    anna, pavel = _players()
+    anna, pavel = players()
     gf = cycle.new_game(game_id="m41-pos", game="m41", scenario_name="m41/practice", scenario=data, options={},
                         dice="sealed", creator=anna, creator_side="german", invited={"soviet": pavel.public},
                         position=MUD)
-    gf, views = _play(gf, data, (anna, pavel), 6)
+    gf, views = join_and_play(gf, data, (anna, pavel), 6)
     m = cycle.replay(gf, data)
     first = m.snapshots[0]["game"]
     assert (first["turn"], first["weather"], first["phase"]) == (3, "mud", "setup")

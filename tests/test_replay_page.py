@@ -24,9 +24,9 @@ from pbem import session
 from pbem.protocol.keyfile import load_private
 from pbem.render import picture, replaypage
 from pbem.render.canvas import Canvas, to_png
-from test_map_cli import pbem
-from test_picture_avd import _secret_chits, demo_states, png_chunks
-from test_view_m41 import _hidden, _seen
+from enginehelp import demo_states
+from m41help import SC, hidden_blocks, seen_blocks
+from picturehelp import png_chunks, pbem, secret_chits
 
 CHROMIUM = Path("/usr/bin/chromium")
 WINDOW = (1280, 900)
@@ -62,7 +62,7 @@ def _unshown_secrets(folder: Path, last: Path) -> tuple[dict, int]:
     for viewer, text in pages.items():
         for other in ("german", "soviet"):
             if other != viewer:
-                count += len(_secret_chits(state, other) - set(re.findall(r"The chit is (\S+)", text)))
+                count += len(secret_chits(state, other) - set(re.findall(r"The chit is (\S+)", text)))
     return state, count
 
 
@@ -217,7 +217,6 @@ def _shown_blocks(m) -> set[str]:
 
 def test_no_page_names_a_block_its_viewer_may_not_identify(m41):
     from pbem.cli.replay import replay_page
-    from test_m41_rules import SC
 
     _, state, folder, last = m41
     checked = 0
@@ -226,11 +225,11 @@ def test_no_page_names_a_block_its_viewer_may_not_identify(m41):
         for seat in (m.me, None):
             text, _ = replay_page(m, seat)
             bare = _without_pictures(text)
-            shown = _shown_blocks(m) | _seen(state, seat)
+            shown = _shown_blocks(m) | seen_blocks(state, seat)
             for side in ("german", "soviet"):
                 if side == seat:
                     continue
-                words = {w for ws in _hidden(state, side).values() for w in ws if ws[0] not in shown} - shown
+                words = {w for ws in hidden_blocks(state, side).values() for w in ws if ws[0] not in shown} - shown
                 words |= {w.split("-", 1)[1] for w in words if w[:2] in ("G-", "S-")} - set(SC.graph.areas)
                 checked += len(words)
                 # as a whole word: the short id 3A is inside S-43A, a block the viewer saw surrender
@@ -253,7 +252,7 @@ def test_no_page_names_the_opponents_secret_chits(avd):
             # A chit face down now may have been turned up in an earlier turn
             # (a chit is selected again turn after turn): only one never shown
             # must not be named.
-            secret = _secret_chits(state, other) - set(re.findall(r"The chit is (\S+)", text))
+            secret = secret_chits(state, other) - set(re.findall(r"The chit is (\S+)", text))
             checked += len(secret)
             # as a whole token: chit S-13A is a prefix of the HQ counter S-13A-HQ
             assert not [c for c in secret if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)], (m.me, other)

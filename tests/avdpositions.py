@@ -9,9 +9,8 @@ from typing import Any, Callable
 
 from pbem.game import IllegalOrder
 from pbem.games.avd.bot import legal
-from test_avd_sequence_combat import _battle_setup, _clear_pair
+from avd_fixtures import battle_setup, clear_map, frame, practice_rules, put
 from fakedice import ScriptedDice
-from test_avd_sequence_support import clear_map, frame, practice_rules, put
 
 RULES = practice_rules()
 
@@ -50,20 +49,20 @@ def pos_seed():
 
 
 def pos_move():
-    st, a, t = _battle_setup(RULES, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(RULES, "G-3Pz", "S-45C", "german")
     put(st, "G-26ID", a, active=True)
     st["stack"] += [frame("move", mode="normal")]
     return st
 
 
 def pos_combat():
-    st, a, t = _battle_setup(RULES, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(RULES, "G-3Pz", "S-45C", "german")
     put(st, "G-4Pz", a, active=True)
     return st
 
 
 def pos_elite():
-    st, a, t = _battle_setup(RULES, "S-45C", "G-26ID", "soviet")
+    st, a, t = battle_setup(RULES, "S-45C", "G-26ID", "soviet")
     b = RULES.board(st)
     other = next(n for n in b.grid.neighbors(t) if n != a and not b.hexside(n, t) and not b.terrain(n).shift)
     put(st, "S-44C", other, active=True)
@@ -75,7 +74,7 @@ def pos_elite():
 
 
 def pos_loss():
-    st, a, t = _battle_setup(RULES, "G-3Pz", "S-45C", "german", turn=1)
+    st, a, t = battle_setup(RULES, "G-3Pz", "S-45C", "german", turn=1)
     put(st, "S-1MRD", t)
     put(st, "G-4Pz", a, active=True)
     # 3-1 shifted to 5-1 on Turn 1: a 5 reads 2DR (a German d6 cannot show the 9 once scripted here)
@@ -100,7 +99,7 @@ def pos_retreat():
 
 
 def pos_advance():
-    st, a, t = _battle_setup(RULES, "G-3Pz", "S-45C", "german")
+    st, a, t = battle_setup(RULES, "G-3Pz", "S-45C", "german")
     put(st, "G-4Pz", a, active=True)
     put(st, "G-9A-HQ", a)
     st, _ = RULES.apply(st, "german", {"verb": "attack", "hex": t, "units": ["G-3Pz", "G-4Pz"]},
@@ -126,7 +125,7 @@ def pos_air():
 
 
 def pos_art():
-    st, a, t = _battle_setup(RULES, "S-45C", "G-26ID", "soviet")
+    st, a, t = battle_setup(RULES, "S-45C", "G-26ID", "soviet")
     st["stack"] = [frame("endturn"), frame("art", left=2)]
     st["stukas_ready"] = 0
     return st
