@@ -16,7 +16,9 @@ import copy
 from typing import Any
 
 from pbem.games.ava import scenario as scenario_mod
+from pbem.games.ava.board import Board
 from pbem.games.ava.model import Scenario
+from pbem.games.ava.profile import AVA, Profile
 
 # AVA TEC (restated, values in half MP): plains 1 MP; light woods 2 mech / 1 foot, 1 shift;
 # heavy woods 3/2, 2 shifts; marsh 3/2, 1 shift; lake no entry; mountain entry by road only
@@ -101,3 +103,56 @@ def state(scn: Scenario, placed: dict[str, str], *, turn: int = 1, steps: dict[s
                            "hidden": {"axis": {}, "soviet": {}}}
     out.update(extra)
     return out
+
+
+
+def board(units: dict[str, dict[str, Any]], placed: dict[str, str], *, profile: Profile = AVA,
+          active: tuple[str, ...] = (), steps: dict[str, int] | None = None, fortress: dict[str, int] | None = None,
+          **kw: Any) -> Board:
+    """A board of ``units`` placed as given (``active``: activated), on a
+    mini scenario (``kw``) under ``profile``."""
+    scn = scenario(units=units, game=profile.game, **kw)
+    st_ = state(scn, placed, steps=steps)
+    for u in active:
+        st_["units"][u]["active"] = True
+    if fortress:
+        st_["fortress"].update(fortress)
+    return Board(scn, profile, st_)
+
+# HQs of the three Army Groups and the Soviet fronts, on map-qualified hexes (campaign shape).
+HQS = {
+    "AX-4PzG": ("axis", "L:2010"), "AX-16A": ("axis", "L:2512"), "AX-18A": ("axis", "L:1505"),
+    "AX-3PzG": ("axis", "S:1210"), "AX-9A": ("axis", "S:1310"), "AX-4A": ("axis", "S:1320"),
+    "AX-2PzG": ("axis", "S:1420"), "AX-2A": ("axis", "S:1025"),
+    "AX-1PzG": ("axis", "K:1010"), "AX-6A": ("axis", "K:1110"), "AX-17A": ("axis", "K:1210"),
+    "AX-11A": ("axis", "K:0915"), "RUM-3A": ("axis", "K:0920"),
+    "SU-8A": ("soviet", "L:3010"), "SU-27A": ("soviet", "L:3110"),
+    "SU-4A": ("soviet", "S:3010"), "SU-10A": ("soviet", "S:3110"), "SU-13A": ("soviet", "S:3210"),
+    "SU-5A": ("soviet", "K:3010"), "SU-26A": ("soviet", "K:3110"),
+}
+
+
+def campaign_like() -> tuple[Scenario, dict[str, Any]]:
+    """Every Army Group and front HQ on the map (AVA 19.2 seats), a unit of
+    each side, and the chits the multiplayer rules split among seats."""
+    units = {}
+    for uid, (side, _) in HQS.items():
+        nat = "rum" if uid.startswith("RUM") else ("ger" if side == "axis" else "sov")
+        units[uid] = unit(side, "hq", 1, nationality=nat, type="army")
+    units["gd-inf"] = unit("axis", "foot", 4, formation="AX-9A")
+    units["su-rifle"] = unit("soviet", "foot", 3)
+    chits: dict[str, dict[str, Any]] = {uid: {"side": s, "kind": "hq", "hq": uid} for uid, (s, _) in HQS.items()}
+    chits.update({
+        "AX-1PzG-2": {"side": "axis", "kind": "hq", "hq": "AX-1PzG"},
+        "AX-3PzG-2": {"side": "axis", "kind": "hq", "hq": "AX-3PzG"},
+        "manstein": {"side": "axis", "kind": "interrupt", "hq": "AX-4PzG"},
+        "guderian": {"side": "axis", "kind": "interrupt", "hq": "AX-2PzG"},
+        "AX-reinf": {"side": "axis", "kind": "reinforcement"},
+        "SU-reinf": {"side": "soviet", "kind": "reinforcement"},
+        "supply": {"side": "common", "kind": "supply"},
+        "AX-okh": {"side": "axis", "kind": "okh"},
+        "SU-reserve": {"side": "soviet", "kind": "reserve"},
+    })
+    scn = scenario(units=units, chits=chits)
+    st = {"units": {uid: {"hex": HQS[uid][1] if uid in HQS else None} for uid in units}}
+    return scn, st

@@ -3,7 +3,6 @@ CRT, fortress conversion, step losses and where eliminated units go.
 Test names carry the case ids of ava.md section 6."""
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -11,46 +10,11 @@ from hypothesis import given, settings, strategies as st
 from pbem.board.odds import Result
 from pbem.game import IllegalOrder
 from pbem.games.ava import combat
-from pbem.games.ava.board import Board
-from pbem.games.ava.profile import AVA, FFS, Profile
+from pbem.games.ava.profile import AVA, FFS
 from tests import avahelp
+from tests.avacombat import ATTACKERS, EXAMPLE_PLACED, board, duel, example
 
 U = avahelp.unit
-
-
-def board(units: dict[str, dict[str, Any]], placed: dict[str, str], *, profile: Profile = AVA,
-          active: tuple[str, ...] = (), steps: dict[str, int] | None = None, fortress: dict[str, int] | None = None,
-          **kw: Any) -> Board:
-    scn = avahelp.scenario(units=units, game=profile.game, **kw)
-    st_ = avahelp.state(scn, placed, steps=steps)
-    for u in active:
-        st_["units"][u]["active"] = True
-    if fortress:
-        st_["fortress"].update(fortress)
-    return Board(scn, profile, st_)
-
-
-def duel(att: int, dfn: int, *, profile: Profile = AVA, **kw: Any) -> combat.Odds:
-    """One attacker of ``att`` in 1522 against one defender of ``dfn`` in 1523."""
-    b = board({"a": U("axis", "foot", att), "d": U("soviet", "foot", dfn)}, {"a": "1522", "d": "1523"},
-              profile=profile, active=("a",), **kw)
-    return combat.odds(b, ["a"], "1523")
-
-
-# The rulebook's combat example (10.3-10.7): 36th Mot 5 from 1522; 21st and 217th Inf 3 each across
-# minor rivers from 1423 and 1424 against the 179th Rifle (2) in 1523; 1624 heavy woods.
-EXAMPLE_UNITS = {"36mot": U("axis", "mech", 5, 5, 10, name="36th Mot"),
-                 "21inf": U("axis", "foot", 3, name="21st Inf"), "217inf": U("axis", "foot", 3, name="217th Inf"),
-                 "4pzg": U("axis", "hq", 2, name="4PzG"), "179r": U("soviet", "foot", 2, name="179th Rifle")}
-EXAMPLE_PLACED = {"36mot": "1522", "21inf": "1423", "217inf": "1424", "179r": "1523"}
-ATTACKERS = ["36mot", "21inf", "217inf"]
-
-
-def example(profile: Profile = AVA, *, terrain: dict[str, list[str]] | None = None,
-            placed: dict[str, str] | None = None) -> Board:
-    return board(EXAMPLE_UNITS, placed or EXAMPLE_PLACED, profile=profile, active=tuple(ATTACKERS) + ("4pzg",),
-                 terrain=terrain or {"heavy_woods": ["1624"]},
-                 hexsides={"minor_river": ["1423|1523", "1424|1523"]})
 
 
 # ------------------------------------------------------------------ odds

@@ -12,7 +12,7 @@ from pbem.game import IllegalOrder, ScenarioError
 from pbem.games.ava import mastercup as mc
 from pbem.games.ava import seating
 from pbem.games.ava.profile import AVA
-from tests.test_ava_seating import campaign_like
+from tests.avahelp import campaign_like
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMON = ["supply", "AX-okh", "SU-reserve"]

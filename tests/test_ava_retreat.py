@@ -10,40 +10,16 @@ from hypothesis import given, settings, strategies as st
 from pbem.game import IllegalOrder
 from pbem.games.ava import retreat
 from pbem.games.ava.board import Board
-from pbem.games.ava.profile import AVA, FFS, Profile
+from pbem.games.ava.profile import AVA, FFS
 from tests import avahelp
+from tests.avahelp import board
+from tests.avaretreat import CORRIDOR, example, towards
 
 U = avahelp.unit
 
 
-def board(units: dict[str, dict[str, Any]], placed: dict[str, str], *, profile: Profile = AVA,
-          steps: dict[str, int] | None = None, fortress: dict[str, int] | None = None, **kw: Any) -> Board:
-    scn = avahelp.scenario(units=units, game=profile.game, **kw)
-    st_ = avahelp.state(scn, placed, steps=steps)
-    if fortress:
-        st_["fortress"].update(fortress)
-    return Board(scn, profile, st_)
-
-
-def towards(b: Board, source: str):
-    """A stand-in for supply.loc: every hex traces, the LOC as long as the distance to ``source``."""
-    return lambda h: b.map.distance(h, source)
-
-
 def hexes(opts: retreat.RetreatOptions, uid: str) -> list[tuple[str, ...]]:
     return [p.hexes for p in opts.paths[uid]]
-
-
-# The rulebook's example (10.6): the 179th Rifle in 1523 after RR; 36th Mot in 1522, 21st and 217th
-# Inf in 1423 and 1424 put 1524 and 1623 in enemy ZOC; 1624 (heavy woods) is free; 1625 is the hex
-# with the shortest LOC.
-EXAMPLE_UNITS = {"36mot": U("axis", "mech", 5, 5, 10), "21inf": U("axis", "foot", 3),
-                 "217inf": U("axis", "foot", 3), "179r": U("soviet", "foot", 2, name="179th Rifle")}
-EXAMPLE_PLACED = {"36mot": "1522", "21inf": "1423", "217inf": "1424", "179r": "1523"}
-
-
-def example(profile: Profile = AVA, **kw: Any) -> Board:
-    return board(EXAMPLE_UNITS, EXAMPLE_PLACED, profile=profile, terrain={"heavy_woods": ["1624"]}, **kw)
 
 
 def test_tc17_10_6_retreat_example():
@@ -98,11 +74,6 @@ def test_10_6_3_surrounded_or_off_map_is_eliminated():
     b = board(units, {"d": "1001", "g": "1101"}, hexsides={"prohibited": ["1001|1002"]})
     # 1001 is a corner: off the map, a prohibited hexside and an enemy unit leave nothing
     assert retreat.options(b, ["d"], 1, loc_distance=towards(b, "1030")).eliminated() == ["d"]
-
-
-# 1510 opens only onto 1511, and 1511 only onto 1510 and 1512
-CORRIDOR = ["1509|1510", "1410|1510", "1411|1510", "1510|1610", "1510|1611",
-            "1411|1511", "1412|1511", "1511|1611", "1511|1612"]
 
 
 def test_tc27_10_6_3_major_river_on_the_second_hex_destroys():

@@ -12,47 +12,9 @@ import tomllib
 from pbem.game import ScenarioError
 from pbem.game.base import validate_seats
 from pbem.games.ava import seating
-from pbem.games.ava.model import Scenario
-from tests import avahelp
+from tests.avahelp import campaign_like
 
 ROOT = Path(__file__).resolve().parent.parent
-
-# HQs of the three Army Groups and the Soviet fronts, on map-qualified hexes (campaign shape).
-HQS = {
-    "AX-4PzG": ("axis", "L:2010"), "AX-16A": ("axis", "L:2512"), "AX-18A": ("axis", "L:1505"),
-    "AX-3PzG": ("axis", "S:1210"), "AX-9A": ("axis", "S:1310"), "AX-4A": ("axis", "S:1320"),
-    "AX-2PzG": ("axis", "S:1420"), "AX-2A": ("axis", "S:1025"),
-    "AX-1PzG": ("axis", "K:1010"), "AX-6A": ("axis", "K:1110"), "AX-17A": ("axis", "K:1210"),
-    "AX-11A": ("axis", "K:0915"), "RUM-3A": ("axis", "K:0920"),
-    "SU-8A": ("soviet", "L:3010"), "SU-27A": ("soviet", "L:3110"),
-    "SU-4A": ("soviet", "S:3010"), "SU-10A": ("soviet", "S:3110"), "SU-13A": ("soviet", "S:3210"),
-    "SU-5A": ("soviet", "K:3010"), "SU-26A": ("soviet", "K:3110"),
-}
-
-
-def campaign_like() -> tuple[Scenario, dict[str, Any]]:
-    units = {}
-    for uid, (side, _) in HQS.items():
-        nat = "rum" if uid.startswith("RUM") else ("ger" if side == "axis" else "sov")
-        units[uid] = avahelp.unit(side, "hq", 1, nationality=nat, type="army")
-    units["gd-inf"] = avahelp.unit("axis", "foot", 4, formation="AX-9A")
-    units["su-rifle"] = avahelp.unit("soviet", "foot", 3)
-    chits: dict[str, dict[str, Any]] = {uid: {"side": s, "kind": "hq", "hq": uid} for uid, (s, _) in HQS.items()}
-    chits.update({
-        "AX-1PzG-2": {"side": "axis", "kind": "hq", "hq": "AX-1PzG"},
-        "AX-3PzG-2": {"side": "axis", "kind": "hq", "hq": "AX-3PzG"},
-        "manstein": {"side": "axis", "kind": "interrupt", "hq": "AX-4PzG"},
-        "guderian": {"side": "axis", "kind": "interrupt", "hq": "AX-2PzG"},
-        "AX-reinf": {"side": "axis", "kind": "reinforcement"},
-        "SU-reinf": {"side": "soviet", "kind": "reinforcement"},
-        "supply": {"side": "common", "kind": "supply"},
-        "AX-okh": {"side": "axis", "kind": "okh"},
-        "SU-reserve": {"side": "soviet", "kind": "reserve"},
-    })
-    scn = avahelp.scenario(units=units, chits=chits)
-    st = {"units": {uid: {"hex": HQS[uid][1] if uid in HQS else None} for uid in units}}
-    return scn, st
-
 
 def campaign_data() -> dict[str, Any]:
     return tomllib.loads((ROOT / "scenarios/ava/campaign.toml").read_text())

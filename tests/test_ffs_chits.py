@@ -10,7 +10,7 @@ from pbem.games.ava import chits
 from pbem.games.ava.board import Board
 from pbem.games.ava.profile import FFS
 from pbem.games.ava.scenario import load
-from tests.test_ava_chits import scn_dict, st
+from tests.avachits import scn_dict, st
 
 FFS_TABLE = [1, 1, 2, 2, 3, 3]
 

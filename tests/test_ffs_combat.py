@@ -12,7 +12,7 @@ from pbem.game import IllegalOrder
 from pbem.games.ava import combat
 from pbem.games.ava.profile import AVA, FFS
 from tests import avahelp
-from tests.test_ava_combat import ATTACKERS, EXAMPLE_PLACED, board, duel, example
+from tests.avacombat import ATTACKERS, EXAMPLE_PLACED, board, duel, example
 
 U = avahelp.unit
 

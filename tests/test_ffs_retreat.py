@@ -9,7 +9,7 @@ from pbem.games.ava import retreat
 from pbem.games.ava.board import Board
 from pbem.games.ava.profile import AVA, FFS, Profile
 from tests import avahelp
-from tests.test_ava_retreat import CORRIDOR, example, towards
+from tests.avaretreat import CORRIDOR, example, towards
 
 U = avahelp.unit
 
