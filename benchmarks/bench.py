@@ -169,20 +169,21 @@ def play_scripted(game: str, dice: str, limit: int = 5000, trace: dict[int, Any]
     cycle.advance(joiner, join, ids[second])
     creator = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids[first])
     matches = {first: creator, second: joiner}
-    configured: set[str] = set()
+    unset: dict[str, list[tuple[str, str]]] = {}     # standing orders not given yet
     for _ in range(limit):
         side = creator.next_sender()
         if side is None:
             break
         turn = cycle.Turn(matches[side], ids[side])
         rules = turn.m.rules
-        if side not in configured:
+        if side not in unset:
             standing = policies[side] if policies is not None and side in policies else \
                 rules.demo_policies(side) if hasattr(rules, "demo_policies") else {}
-            for k, v in standing.items():
-                if not turn.done:       # a standing order may answer the decision at hand (AVA)
-                    turn.push(f"policy {k} {v}")
-            configured.add(side)
+            unset[side] = list(standing.items())
+        # A standing order may answer the decision at hand and end the
+        # exchange (AVA): the rest go in the side's next one.
+        while unset[side] and not turn.done:
+            turn.push("policy {} {}".format(*unset[side].pop(0)))
         while not turn.done:
             d = turn.pending()
             turn.push(choose(rules, turn.es["game"], d) if choose else rules.demo_order(turn.es["game"], d))
