@@ -366,3 +366,33 @@ def test_11_5_3_9_2_1_attaching_a_leader_counts_against_its_box_and_stays_within
     st, h = _attach_state(r, "N", used=1)
     vrhelp.order(r, st, "soviet", f"attach {h} s", ScriptedDice(seed=1))
     assert st["supports"]["soviet"]["attached"]["s"] == ["ldr", 1] and st["to_turn"]["used"]["N"] == 2
+
+
+# ------------------------------------------------------------ 12.3.1: a TO that drew any Support does not move
+def test_12_3_1_a_to_that_drew_supports_this_turn_and_then_switched_to_movement_mode_stays_in_the_stavka_phase():
+    from pbem.game import probe
+    rail = {"r1": [f"{c}20" for c in range(48, 63)]}
+    r = vrhelp.rules(units={"g": u("ger", 4)}, switches={**ADV, "stavka": True},
+                     markers={"tos": {"N": {"hex": "5220", "mode": "movement"},
+                                      "CN": {"hex": "5420", "mode": "offensive"},
+                                      "S": {"hex": "5820", "mode": "offensive"}}},
+                     railroads=rail, supply={"east_edge": ["6220"]}, control={"default": "soviet"},
+                     cities={"major": ["5420"], "minor": ["5820"]})
+    st = vrhelp.engine_state(r, {"g": "4820"}, {"k": "tosupport", "side": "soviet", "phase": "support",
+                                                "stage": "start"}, phase="support")
+    dice = ScriptedDice([(6, 4), (6, 4), (6, 1), (6, 1)], seed=1)      # CN: 8 -> 4 + 2; S: 2 -> 1
+    r._run(st, dice, [])
+    vrhelp.order(r, st, "soviet", "priority CN N", dice)
+    while r.pending(st).kind != "to-mode":
+        d = r.pending(st)
+        ans = r.private_answer(st, d) if d.private else r.parse("done", st, d.seat)
+        r.apply(st, d.seat, ans, dice)
+    vrhelp.order(r, st, "soviet", "flip CN", dice)
+    assert st["tos"]["CN"]["mode"] == "movement"
+    assert st["tos"]["S"]["mode"] == "offensive"
+    vrhelp.order(r, st, "soviet", "flip S", dice)
+    stk = vrhelp.engine_state(r, {"g": "4820"}, {"k": "stavka", "side": "soviet", "phase": "stavka"},
+                              phase="stavka", tos=copy.deepcopy(st["tos"]), to_turn=copy.deepcopy(st["to_turn"]))
+    r._run(stk, ScriptedDice(), [])
+    assert "12.3.1" in (probe(r, stk, "soviet", r.parse("appeal CN move", stk, "soviet")) or "")
+    assert probe(r, stk, "soviet", r.parse("appeal S move", stk, "soviet")) is None     # S drew nothing (1 - 2)

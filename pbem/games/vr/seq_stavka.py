@@ -60,6 +60,8 @@ def move_allowed(r: Any, state: dict[str, Any], to: str) -> str | None:
         return "no TO moves in the Stavka phase in Mud or in a Large Offensive turn (12.3.1)"
     if to in t["no_move"]:
         return f"TO {to} took a Support this turn and cannot move (11.3.4)"
+    if to in t.get("drew", []):
+        return f"TO {to} drew Supports this turn: no Stavka move (12.3.1)"
     return None
 
 

@@ -152,6 +152,8 @@ def _draws(r: Any, state: dict[str, Any], top: dict[str, Any], rng: Any, events:
                      no_rail=not m.on_rail(mk["hex"]), weather=state["weather"])
         new = draw_into(r, state, SOVIET, n, rng, box=to)
         top["new"] += new
+        if new:
+            t.setdefault("drew", []).append(to)          # 12.3.1: no Stavka move this turn
         events.append(Event(f"TO {to}: 2D6 {dice} -> {n} draw(s) face down into its box ({', '.join(new) or 'none'}) "
                             "(11.3.3)"))
 
@@ -322,6 +324,7 @@ def do_tosupport(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision
         new = draw_into(r, state, SOVIET, 1, rng, box=order["to"])
         top["new"] += new
         t["no_move"].append(order["to"])
+        t.setdefault("drew", []).append(order["to"])
         events.append(Event(f"TO {order['to']} takes {len(new)} Support ({', '.join(new) or 'the pool is empty'}) "
                             "and will not move this turn (11.3.4)"))
         return
@@ -424,6 +427,7 @@ def _priority(r: Any, state: dict[str, Any], top: dict[str, Any], order: dict[st
         pick = (order.get("secret") or {}).get("pick")
         new = draw_into(r, state, SOVIET, 1, rng, box=p, pick=pick or "?")
         top["new"] += new
+        t.setdefault("drew", []).append(p)
         events.append(Event(f"TO {p} picks one Support of the pool in secret ({', '.join(new)}) (11.3.2)"))
     top["stage"] = "draw"
 
