@@ -76,6 +76,10 @@ def _situation(r: Any, state: dict[str, Any], seat: str | None) -> TextBlock:
         lines.append(f"Warsaw uprising (started turn {w['start']}): "
                      + ("Insurrection marker on " + w["hex"] if w["active"] else "over")
                      + ("; the German holds the Stalin Support" if w.get("stalin") else ""))
+    se = state.get("stalin_event")
+    if se and se.get("turn") == state["turn"]:
+        from pbem.games.vr import supports
+        lines.append("This turn's " + supports.stalin_text(r, se))              # 11.5.2
     top_rr = state["stack"][-1] if state.get("stack") else {}
     if top_rr.get("k") == "rr" and any(n > 0 for n in (top_rr.get("rp") or {}).values()):
         lines.append("Replacement Points left: " + ", ".join(f"{n} {k}" for k, n in sorted(top_rr["rp"].items())
