@@ -86,7 +86,7 @@ def test_11_5_2_stalin_is_played_on_the_to_whose_box_drew_it_and_its_die_is_roll
     _, events = r.apply(st, "soviet", r.private_answer(st, d), ScriptedDice([(6, 4, "Stalin")]))
     text = " ".join(e.text for e in events)
     assert "Stalin" in text and "TO CN" in text and "die 4" in text and "TEST four" in text
-    assert st["stalin_event"] == {"turn": st["turn"], "to": "CN", "die": 4}
+    assert st["stalin_event"] == {"turn": st["turn"], "to": "CN", "die": 4, "support": "stalin"}
 
 
 def test_11_5_2_stalins_result_the_rulebook_does_not_print_is_named_missing():
@@ -396,3 +396,11 @@ def test_12_3_1_a_to_that_drew_supports_this_turn_and_then_switched_to_movement_
     r._run(stk, ScriptedDice(), [])
     assert "12.3.1" in (probe(r, stk, "soviet", r.parse("appeal CN move", stk, "soviet")) or "")
     assert probe(r, stk, "soviet", r.parse("appeal S move", stk, "soviet")) is None     # S drew nothing (1 - 2)
+
+
+def test_11_5_2_the_sitrep_shows_this_turns_stalin_roll():
+    r = _to_rules(STALIN_TABLE)
+    st = _redisk(r)
+    r.apply(st, "soviet", r.private_answer(st, r.pending(st)), ScriptedDice([(6, 5, "Stalin")]))
+    text = "\n".join(line for b in r.view(st, "german").blocks if hasattr(b, "lines") for line in b.lines)
+    assert "Stalin" in text and "TO CN" in text and "die 5" in text and "TEST five" in text

@@ -100,11 +100,18 @@ def stalin_event(r: Any, state: dict[str, Any], sid: str, to: str, rng: Any, eve
     what each result does is the Supports player aid's, which the rulebook
     does not print: the scenario's ``results`` text, else MISSING (6.7.11:
     Haltebefehl markers may change it, also on the aid)."""
-    spec = r.scn.supports[sid]
     die = rng.roll(6, "Stalin Event (11.5.2)")
-    state["stalin_event"] = {"turn": state["turn"], "to": to, "die": die}
+    state["stalin_event"] = {"turn": state["turn"], "to": to, "die": die, "support": sid}
+    events.append(Event(stalin_text(r, state["stalin_event"])))
+
+
+def stalin_text(r: Any, se: dict[str, Any]) -> str:
+    """One line for a Stalin roll (the log and the sitrep)."""
+    spec = r.scn.supports[se.get("support") or next(s for s, x in sorted(r.scn.supports.items())
+                                                    if x.role == "stalin")]
+    die = int(se["die"])
     what = spec.results[die - 1] if spec.results else \
         "MISSING: the Supports player aid (not in the rulebook) gives what this result does, and how " \
         "Haltebefehl markers change it (6.7.11)"
-    where = f" on TO {to}" if to else ""
-    events.append(Event(f"{spec.name}{where}: die {die} (11.5.2): {what}"))
+    where = f" on TO {se['to']}" if se.get("to") else ""
+    return f"{spec.name}{where}: die {die} (11.5.2): {what}"
