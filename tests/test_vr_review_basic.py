@@ -181,3 +181,13 @@ def test_6_1_10_an_hq_does_not_sail_to_a_port_where_it_cannot_trace_a_supply_rou
         st["control"][n] = "soviet"                     # 4.4.2: no longer a source; no road leaves it
     with pytest.raises(IllegalOrder, match="6.1.10"):
         vrhelp.order(r, st, "german", "naval hq 5420", ScriptedDice())
+
+
+def test_4_1_1_a_supply_route_is_not_traced_into_an_empty_source_next_to_the_enemy():
+    from pbem.games.vr import supply
+    scn = vrhelp.scenario(units={"hq": vrhelp.hq("sov", 4), "s": u("sov", 4), "g": u("ger", 4)},
+                          roads={"r": ["5020", "5021", "5022", "5023"]}, supply={"east_edge": ["5023"]})
+    b = vrhelp.board(scn, {"hq": "5020", "g": "5124"})
+    assert not supply.hq_supplied(b, "hq")               # the source hex is entered last: blocked like any other
+    b = vrhelp.board(scn, {"hq": "5020", "g": "5124", "s": "5023"})
+    assert supply.hq_supplied(b, "hq")                   # held by a friendly unit: open

@@ -55,7 +55,8 @@ def route_hexes(board: Board, side: str, from_hexes: frozenset[str] | None = Non
     def ok(a: str, b: str) -> bool:
         return m.connected(a, b) and not m.impassable(a, b) and not board.path_blocked(b, side)
 
-    found = traced(sorted(start), m.neighbors, ok, usable=lambda h: not board.enemy_occupied(h, side))
+    # 4.1.1: the source is the last hex an SR enters, blocked as any other
+    found = traced(sorted(start), m.neighbors, ok, usable=lambda h: not board.path_blocked(h, side))
     return frozenset(found)
 
 
