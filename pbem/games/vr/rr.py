@@ -181,14 +181,14 @@ def transform(r: Any, state: dict[str, Any], side: str, events: list[Event]) -> 
 
 
 def withdrawal_candidates(r: Any, state: dict[str, Any], w: dict[str, Any]) -> list[str]:
-    """18.1: German-side divisions on the map, of the arm asked (any when
-    none is named), with at least the Attack asked on the side showing
-    (Q-18), in supply."""
+    """18.1: German divisions on the map (18.1.1: of Germany, never a
+    Hungarian or Romanian one), of the arm asked (any when none is named),
+    with at least the Attack asked on the side showing (Q-18), in supply."""
     b = r.board(state)
     out = []
     for u in b.on_map(GERMAN):
         spec = b.spec(u)
-        if spec.kind != "division" or state["units"][u]["oos"]:
+        if spec.kind != "division" or spec.nationality != "ger" or state["units"][u]["oos"]:
             continue
         if w.get("arm") and spec.arm != w["arm"]:
             continue
