@@ -32,3 +32,34 @@ def test_18_1_1_a_withdrawal_with_only_allied_divisions_left_cannot_be_met():
     r = _w_rules([{"count": 1, "arm": "armor", "min_attack": 6}])
     st = _german_rr(r, {"h1": "4921", "r1": "4922", "s": "5530"})
     assert st["rp_forfeit"] is True                                        # 18.1.2
+
+
+# ------------------------------------------------- 7.13.1 standing order
+def _two_attackers_wiped_out():
+    """Two one-step Soviet corps attack three German divisions from 5020
+    and 5121 and roll 2: both are eliminated, both hexes are empty."""
+    r = vrhelp.rules(units={"a": u("sov", 1, steps=1), "a2": u("sov", 1, steps=1), "g1": u("ger", 2, 2),
+                            "g2": u("ger", 4, 2), "g3": u("ger", 3, 2)})
+    st = vrhelp.engine_state(r, {"a": "5020", "a2": "5121", "g1": "5021", "g2": "5021", "g3": "5021"},
+                             vrhelp.combat_frame())
+    dice = ScriptedDice([(6, 1), (6, 1)])
+    vrhelp.order(r, st, "soviet", "attack 5021 with a a2", dice)
+    vrhelp.order(r, st, "soviet", "declare none", dice)
+    assert st["units"]["a"]["box"] == st["units"]["a2"]["box"] == "eliminated"
+    return r, st, dice
+
+
+def test_7_13_1_the_standing_order_advance_all_answers_the_defenders_advance():
+    r, st, dice = _two_attackers_wiped_out()
+    d = r.pending(st)
+    assert d.kind == "advance" and d.seat == "german" and d.policy == "advance"
+    order = r.standing_answer(st, d, {"advance": "all"})
+    assert order == {"verb": "advance", "units": ["g2", "g3", "g1"], "hex": "5020"}    # strongest first, all fit
+    r.apply(st, "german", order, dice)
+    assert {st["units"][x]["hex"] for x in ("g1", "g2", "g3")} == {"5020"}
+    assert r.pending(st).kind == "combat"
+
+
+def test_7_13_1_the_standing_order_advance_none_passes_for_the_defender():
+    r, st, dice = _two_attackers_wiped_out()
+    assert r.standing_answer(st, r.pending(st), {"advance": "none"}) == {"verb": "pass"}

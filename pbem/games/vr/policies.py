@@ -159,18 +159,33 @@ def _advance(r, state, d, value):
         value = "all"                                    # 19.1.2: an advance the rules order
     if value == "none":
         return "pass"
-    if value == "all":
-        units = [o.split()[1] for o in d.options if o.startswith("advance ") and len(o.split()) == 2]
-        if units:
-            b = r.board(state)
-            from pbem.games.vr import stacking
-            keep: list[str] = []
-            for u in sorted(units, key=lambda u: -_strength(r, state, u)):
-                if not stacking.problems([b.spec(x) for x in keep + [u]], d.seat, r.profile):
-                    keep.append(u)
-            return "advance " + " ".join(keep)
-        return "pass"
-    return None
+    if value != "all":
+        return None
+    # the attacker's options name a unit (7.13.2), the defender's a unit and
+    # an emptied attacking hex (7.13.1): each hex in turn takes all that fit
+    b = r.board(state)
+    targets: dict[str | None, list[str]] = {}
+    for o in d.options:
+        w = o.split()
+        if w[0] == "advance" and len(w) in (2, 3):
+            targets.setdefault(w[2] if len(w) == 3 else None, []).append(w[1])
+    for h, units in targets.items():
+        keep = _fitting(r, state, d.seat, units, b.units_at(h) if h else [], bool(h and h in state["bridgeheads"]))
+        if keep:
+            return "advance " + " ".join(keep) + (f" {h}" if h else "")
+    return "pass"
+
+
+def _fitting(r: Any, state: dict[str, Any], seat: str, units: list[str], there: list[str],
+             bridgehead: bool) -> list[str]:
+    """The strongest of ``units`` that stack legally with ``there``."""
+    from pbem.games.vr import stacking
+    b = r.board(state)
+    keep: list[str] = []
+    for u in sorted(units, key=lambda u: -_strength(r, state, u)):
+        if not stacking.problems([b.spec(x) for x in there + keep + [u]], seat, r.profile, bridgehead=bridgehead):
+            keep.append(u)
+    return keep
 
 
 def _s_result(r, state, d, value):
