@@ -25,7 +25,9 @@ exchange engine, each program verifying every exchange of the other:
   - ``replay_300_G_s``: ``cycle.replay`` of that file in this process;
   - ``bytes_per_exchange_G``: the file as written, over its exchanges;
 
-* over whole games in both dice timings: ``emails_per_turn_G_sealed`` and
+* pooled over whole games in both dice timings (``--email-games`` of each,
+  and for sealed dice every game played to find the file;
+  ``emails_games_G_*`` says how many): ``emails_per_turn_G_sealed`` and
   ``_immediate`` (exchanges of kind ``play`` per game turn), and
   ``emails_floor_G``: the alternation floor, one email each time the side
   that must really decide (an order by a player, not by his standing orders
@@ -304,40 +306,54 @@ def sealed_floor(rows: list[dict[str, Any]]) -> int:
     return sum(1 for r in rows if r["cls"] not in ("end", "other") and not r["avoidable"])
 
 
-def measure_emails(game: str, out: dict[str, Any], sealed: tuple[Any, dict[int, Any]] | None = None) -> None:
-    """The email figures of one sealed and one immediate whole game (the
-    sealed one given, or played here)."""
-    if sealed is None:
+def measure_emails(game: str, out: dict[str, Any], sealed: list[tuple[Any, dict[int, Any]]] | None = None,
+                   games: int = 3) -> None:
+    """The email figures, pooled over whole games (emails and classes over
+    game turns): the sealed games given (or ``games`` played here) and
+    ``games`` immediate ones.  One game's figures swing with its dice; a
+    pool of several steadies them."""
+    def play(dice: str) -> tuple[Any, dict[int, Any]]:
         trace: dict[int, Any] = {}
-        sealed = (play_scripted(game, "sealed", trace=trace)[3], trace)
-    trace_imm: dict[int, Any] = {}
-    m_imm = play_scripted(game, "immediate", trace=trace_imm)[3]
-    floors = turns = 0
-    for dice, (whole, tr) in (("sealed", sealed), ("immediate", (m_imm, trace_imm))):
-        played, floor = emails(whole)
-        out[f"emails_per_turn_{game}_{dice}"] = round(played / game_turns(whole), 2)
-        out[f"exchanges_whole_{game}_{dice}"] = len(whole.exchanges)
-        floors, turns = floors + floor, turns + game_turns(whole)
-        rows = classify(whole, tr)
-        counts = {c: sum(1 for r in rows if r["cls"] == c) for c in CLASSES}
-        out[f"emails_classes_{game}_{dice}"] = {c: n for c, n in counts.items() if n}
-        out[f"emails_avoidable_{game}_{dice}"] = sum(1 for r in rows if r["avoidable"])
-        if dice == "sealed":
-            stops: dict[str, int] = {}
+        return play_scripted(game, dice, trace=trace)[3], trace
+
+    pools = {"sealed": sealed or [play("sealed") for _ in range(games)],
+             "immediate": [play("immediate") for _ in range(games)]}
+    floors = all_turns = 0
+    for dice, pool in pools.items():
+        turns = sum(game_turns(whole) for whole, _ in pool)
+        played = sealed_floors = 0
+        counts: dict[str, int] = {}
+        stops: dict[str, int] = {}
+        for whole, trace in pool:
+            n, floor = emails(whole)
+            played, floors = played + n, floors + floor
+            rows = classify(whole, trace)
+            sealed_floors += sealed_floor(rows)
             for r in rows:
+                counts[r["cls"]] = counts.get(r["cls"], 0) + 1
+                if r["avoidable"]:
+                    counts["avoidable"] = counts.get("avoidable", 0) + 1
                 if r["cls"].startswith("relay"):
                     key = f"{r['cls']}:{r['stop']}{':avoidable' if r['avoidable'] else ''}"
                     stops[key] = stops.get(key, 0) + 1
-            out[f"emails_relays_{game}_sealed"] = dict(sorted(stops.items()))
-            out[f"emails_floor_{game}_sealed"] = round(sealed_floor(rows) / game_turns(whole), 2)
-    out[f"emails_floor_{game}"] = round(floors / turns, 2)
+        all_turns += turns
+        out[f"emails_games_{game}_{dice}"] = len(pool)
+        out[f"emails_per_turn_{game}_{dice}"] = round(played / turns, 2)
+        out[f"exchanges_whole_{game}_{dice}"] = round(statistics.mean(len(w.exchanges) for w, _ in pool))
+        out[f"emails_classes_{game}_{dice}"] = {c: round(counts[c] / turns, 2) for c in CLASSES if c in counts}
+        out[f"emails_avoidable_{game}_{dice}"] = round(counts.get("avoidable", 0) / turns, 2)
+        if dice == "sealed":
+            out[f"emails_relays_{game}_sealed"] = {k: round(v / turns, 2) for k, v in sorted(stops.items())}
+            out[f"emails_floor_{game}_sealed"] = round(sealed_floors / turns, 2)
+    out[f"emails_floor_{game}"] = round(floors / all_turns, 2)
     for dice in ("sealed", "immediate"):
         out[f"emails_ratio_{game}_{dice}"] = round(out[f"emails_per_turn_{game}_{dice}"] / out[f"emails_floor_{game}"], 2)
     out[f"emails_ratio_{game}_sealed_to_sealed_floor"] = round(
         out[f"emails_per_turn_{game}_sealed"] / out[f"emails_floor_{game}_sealed"], 2)
 
 
-def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str, Any]) -> None:
+def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str, Any],
+                 emails_games: int = 3) -> None:
     from pbem import cycle, session
     from pbem.protocol import identity
     from pbem.protocol.gamefile import GameFile
@@ -346,14 +362,16 @@ def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str
     trace: dict[int, Any] = {}
     gf, sc, ids, m = play_scripted(game, "sealed", trace=trace)
     out[f"build_{game}_s"] = round(time.perf_counter() - t, 1)
+    played = [(m, trace)]
     for _ in range(5):      # fresh keys, fresh dice: another game may last long enough
-        if len(gf.exchanges) > length:
+        if len(gf.exchanges) > length and len(played) >= emails_games:
             break
         again_trace: dict[int, Any] = {}
         again = play_scripted(game, "sealed", trace=again_trace)
-        if len(again[0].exchanges) > len(gf.exchanges):
-            (gf, sc, ids, m), trace = again, again_trace
-    measure_emails(game, out, (m, trace))
+        played.append((again[3], again_trace))
+        if len(gf.exchanges) <= length and len(again[0].exchanges) > len(gf.exchanges):
+            gf, sc, ids, m = again
+    measure_emails(game, out, played, emails_games)
 
     # The file: the first ``length`` exchanges, or fewer where the whole game
     # is shorter, ending where a player has to decide (so play prompts).
@@ -427,6 +445,7 @@ def main() -> None:
     ap.add_argument("--exchanges", type=int, default=300)
     ap.add_argument("--games", default="avd,m41")
     ap.add_argument("--emails-only", action="store_true", help="only the email figures (no timing)")
+    ap.add_argument("--email-games", type=int, default=3, help="whole games per dice timing for the email figures")
     args = ap.parse_args()
 
     out: dict[str, Any] = {
@@ -437,7 +456,7 @@ def main() -> None:
     try:
         if args.emails_only:
             for game in args.games.split(","):
-                measure_emails(game, out)
+                measure_emails(game, out, games=args.email_games)
         else:
             env = child_env(scratch)
             bare, bare_cpu = timed_runs([sys.executable, "-c", "pass"], args.runs * 3, env)
@@ -445,7 +464,7 @@ def main() -> None:
             out.update(python_pass_s=round(bare, 4), pbem_help_s=round(helped, 4),
                        startup_ratio=round(helped / bare, 2), startup_ratio_cpu=round(helped_cpu / bare_cpu, 2))
             for game in args.games.split(","):
-                measure_game(game, args.runs, args.exchanges, scratch, out)
+                measure_game(game, args.runs, args.exchanges, scratch, out, args.email_games)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
