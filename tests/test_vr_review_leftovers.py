@@ -63,3 +63,30 @@ def test_7_13_1_the_standing_order_advance_all_answers_the_defenders_advance():
 def test_7_13_1_the_standing_order_advance_none_passes_for_the_defender():
     r, st, dice = _two_attackers_wiped_out()
     assert r.standing_answer(st, r.pending(st), {"advance": "none"}) == {"verb": "pass"}
+
+
+# ------------------------------------------------------------- 7.8.4
+def test_7_8_4_soviet_armor_outside_every_range_pays_the_extra_step_in_exploitation_combat_too():
+    """8.3.2: an exploitation combat is a regular one but for the
+    attacker's tactical result; 7.8.4 is an attrition rule (7.8), so the
+    extra step of armor attacking into a forest outside every TO range is
+    owed there as well."""
+    r = vrhelp.rules(units={"t1": u("sov", 12, arm="armor"), "t2": u("sov", 12, arm="armor"), "g": u("ger", 4),
+                            "g2": u("ger", 4)},
+                     switches={"to_rules": True, "infantry_modes": True},
+                     markers={"tos": {"N": {"hex": "6030", "mode": "offensive"}}}, terrain={"forest": ["5021"]})
+    frame = {"k": "combat", "side": "soviet", "phase": "exploit_combat", "mode": "exploit"}
+    st = vrhelp.engine_state(r, {"t1": "5020", "t2": "5022", "g": "5021", "g2": "5021"}, frame)
+    st["units"]["t1"]["exploit"] = st["units"]["t2"]["exploit"] = True
+    dice = ScriptedDice([(6, 2), (6, 1)])
+    vrhelp.order(r, st, "soviet", "attack 5021 with t1 t2", dice)
+    vrhelp.order(r, st, "soviet", "declare none", dice)
+    f = st["stack"][-1]
+    assert f["a_n"] == 1 and f["armor_extra"] == ["t1", "t2"]
+    vrhelp.order(r, st, "soviet", "loss t1 1", dice)                    # the attrition step (8.3.2: on armor)
+    for _ in range(10):                                                 # the rest of the battle
+        if not any(x["k"] == "battle" for x in st["stack"]):
+            break
+        d = r.pending(st)
+        vrhelp.order(r, st, d.seat, d.options[0], dice)
+    assert st["units"]["t1"]["steps"] + st["units"]["t2"]["steps"] == 2      # 4 steps less the two owed

@@ -234,6 +234,8 @@ def _loss_step(side_key: str):
 
 def _apick(r, state, f, rng, events) -> bool:
     if f["mode"] == "exploit":
+        if f.get("armor_extra"):                            # 7.8.4 is attrition, not a tactical result:
+            f["tasks"].append({"t": "free", "side": f["side"], "n": 1, "only": f["armor_extra"]})   # owed here too
         f["step"] = "dpick"                                 # 8.3.2: no attacker tactical result
         return True
     if f["elite"] and f["a_pick"] is None and len(r.elite_choices(f, ATTACKER)) > 1:
