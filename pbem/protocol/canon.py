@@ -147,15 +147,19 @@ MEMO_LIMIT = 16384
 
 class RecordMemo:
     """The canonical bytes of flat records (tables of scalars), kept across
-    calls under their exact items and the types of their values: a game
-    state hashed after every exchange changes only a few of its many unit
-    records, so most are not encoded again.  A record that holds a table
-    or an array is encoded every time."""
+    calls: a game state hashed after every exchange changes only a few of
+    its many unit records, so most are not encoded again.  Each record name
+    keeps the last record seen under it (a shallow copy, its keys in order
+    and the exact types of its values) with its bytes, reused only while
+    the record is equal to it in all three (``1 == True``, but their types
+    differ).  A record that holds a table or an array is encoded every
+    time."""
 
     __slots__ = ("_bytes",)
 
     def __init__(self) -> None:
-        self._bytes: dict[Any, bytes] = {}
+        # name -> (copy, keys in order, value types in order, bytes)
+        self._bytes: dict[str, tuple[dict[str, Any], tuple[Any, ...], tuple[type, ...], bytes]] = {}
 
     def table(self, table: dict[Any, Any]) -> bytes | None:
         """``canonical(table)`` for a table of records with ASCII string
@@ -170,15 +174,14 @@ class RecordMemo:
             record = table[name]
             if type(record) is not dict or not name.isascii():
                 return None
-            try:
-                key: Any = (name, tuple(record.items()), tuple(map(type, record.values())))
-                done = known.get(key)
-            except TypeError:           # a value that is a table or an array
-                key, done = None, None
-            if done is None:
-                done = canonical({name: record})[1:-1]
-                if key is not None:
-                    known[key] = done
+            kept = known.get(name)
+            types = tuple(map(type, record.values()))
+            if kept is not None and kept[0] == record and kept[2] == types and kept[1] == tuple(record):
+                parts.append(kept[3])
+                continue
+            done = canonical({name: record})[1:-1]
+            if _SCALARS.issuperset(types):
+                known[name] = (dict(record), tuple(record), types, done)
             parts.append(done)
         return b"{" + b",".join(parts) + b"}"
 

@@ -86,6 +86,11 @@ def _hex_key(d: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
+# Speed only: each player's public key object, made once per program (a
+# replay checks one signature per exchange with one of a few keys).
+_VERIFIERS: dict[str, Any] = {}
+
+
 @dataclass(frozen=True)
 class PublicIdentity:
     """What everyone may know of a player: name, e-mail and the two public
@@ -145,7 +150,12 @@ class PublicIdentity:
         from cryptography.hazmat.primitives.asymmetric import ed25519
 
         try:
-            key = ed25519.Ed25519PublicKey.from_public_bytes(self.sign_pub_raw)
+            key = _VERIFIERS.get(self.sign_pub)
+            if key is None:
+                key = ed25519.Ed25519PublicKey.from_public_bytes(self.sign_pub_raw)
+                if len(_VERIFIERS) >= 64:
+                    _VERIFIERS.clear()
+                _VERIFIERS[self.sign_pub] = key
             key.verify(bytes(signature), bytes(message))
         except (InvalidSignature, ValueError):
             return False
