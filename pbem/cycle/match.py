@@ -10,6 +10,7 @@ side (:meth:`Match.resolver`).
 from __future__ import annotations
 
 import copy
+import marshal
 import pickle
 from dataclasses import dataclass, field
 from typing import Any
@@ -265,8 +266,8 @@ def public_order(order: Order) -> Order:
 
 class Snapshots:
     """The engine state after each exchange, needed only by a rewind: each is
-    kept as its pickle (one ``dumps`` an exchange, no copy made) and read
-    back, as a fresh copy, only when asked for."""
+    kept frozen (:func:`freeze`: one encoding an exchange, no copy made) and
+    read back, as a fresh copy, only when asked for."""
 
     __slots__ = ("_kept",)
 
@@ -275,7 +276,7 @@ class Snapshots:
 
     def append(self, es: EngineState) -> None:
         try:
-            self._kept.append(pickle.dumps(es, protocol=pickle.HIGHEST_PROTOCOL))
+            self._kept.append(freeze(es))
         except Exception:  # pragma: no cover - exotic objects in a game state
             self._kept.append(_Copied(copy.deepcopy(es)))
 
@@ -283,7 +284,7 @@ class Snapshots:
         kept = self._kept[i]
         if isinstance(kept, _Copied):  # pragma: no cover
             return copy.deepcopy(kept.es)  # type: ignore[no-any-return]
-        return pickle.loads(kept)  # type: ignore[no-any-return]
+        return thaw(kept)  # type: ignore[no-any-return]
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -300,11 +301,30 @@ class _Copied:
     es: EngineState
 
 
+def freeze(value: Any) -> bytes:
+    """``value`` (a game or engine state, an order) as bytes that
+    :func:`thaw` turns back into a fresh, equal copy, its types and any
+    sharing within it kept.  Marshal writes and reads the plain types a
+    state holds in about two thirds of pickle's time; anything else is
+    pickled.  The first byte says which (speed only: the bytes never leave
+    this program but in its MAC-checked cache)."""
+    try:
+        return b"m" + marshal.dumps(value)
+    except ValueError:
+        return b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def thaw(data: bytes) -> Any:
+    """A fresh copy of what :func:`freeze` wrote."""
+    body = memoryview(data)[1:]
+    return marshal.loads(body) if data[:1] == b"m" else pickle.loads(body)
+
+
 def fast_copy(value: Any) -> Any:
-    """A deep copy of a JSON-like tree; pickle is several times faster than
+    """A deep copy of a JSON-like tree; several times faster than
     copy.deepcopy for these."""
     try:
-        return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        return thaw(freeze(value))
     except Exception:  # pragma: no cover - exotic objects in a game state
         return copy.deepcopy(value)
 

@@ -6,12 +6,13 @@ and stops at the first decision nothing else answers.  The parts of
 :class:`~pbem.cycle.run.ExchangeRun` that do it."""
 from __future__ import annotations
 
-import pickle
 from typing import TYPE_CHECKING
 
 from pbem.cycle import run as run_mod
-from pbem.game import Decision, Event, IllegalOrder, Order, probe
+from pbem.cycle.match import fast_copy, freeze, thaw
+from pbem.game import Decision, Event, IllegalOrder, Order, Rules, State
 from pbem.protocol import gamefile
+from pbem.protocol.stream import FrozenRng, NeedDice
 
 if TYPE_CHECKING:
     from pbem.cycle.run import ExchangeRun
@@ -36,7 +37,7 @@ def sign(run: "ExchangeRun", d: Decision, order: Order) -> str | None:
         raise IllegalOrder("a plan has only its orders")
     # The first order must be legal now: a plan that could only be
     # skipped whole would cost its sender an email for nothing.
-    why = probe(run.rules, run.es["game"], d.seat, gamefile.drop_none(planned[0]))
+    why = refusal(run.rules, run.es["game"], d.seat, gamefile.drop_none(planned[0]))
     if why:
         raise IllegalOrder(f"the plan's first order: {why}")
     plan = {"verb": run_mod.PLAN_VERB, "orders": gamefile.drop_none(planned)}
@@ -48,6 +49,24 @@ def sign(run: "ExchangeRun", d: Decision, order: Order) -> str | None:
     run.sink.entries.append({"side": d.seat, "by": "player", "order": plan})
     run.sink.marks.append(len(run.sink.events))
     run.plan = {"side": d.seat, "orders": list(plan["orders"])}
+    return None
+
+
+def refusal(rules: Rules, state: State, seat: str, order: Order) -> str | None:
+    """Why the rules refuse ``order`` from ``seat`` now, or None if they
+    accept it up to its first roll: :func:`pbem.game.probe`'s check (a
+    roll ends it; FrozenRng refuses every draw as its probe does), made on
+    frozen copies, several times faster than its deep copies (speed only;
+    ``state`` is not changed)."""
+    kept = freeze(state)
+    trial = thaw(kept)
+    try:
+        filled = rules.fill_secrets(thaw(kept), seat, fast_copy(order), lambda: bytes(16))
+        rules.apply(trial, seat, filled, FrozenRng())
+    except NeedDice:
+        return None
+    except IllegalOrder as exc:
+        return str(exc) or "illegal"
     return None
 
 
@@ -73,12 +92,12 @@ def step(run: "ExchangeRun", d: Decision) -> None:
     assert run.plan is not None
     order = run.plan["orders"].pop(0)
     seat = d.seat
-    saved = pickle.dumps(run.es["game"], protocol=pickle.HIGHEST_PROTOCOL)
+    saved = freeze(run.es["game"])
     assert run.rng is not None
     try:
         run_mod._apply(run.rules, run.es, seat, order, run.rng, run.sink, "plan", run.seeds, d)
     except IllegalOrder as exc:
-        run.es["game"] = pickle.loads(saved)
+        run.es["game"] = thaw(saved)
         run.sink.entries.append({"side": seat, "by": "plan", "order": run_mod.public_order(order), "skipped": True})
         run.sink.events.append(Event(f"planned order skipped: {run._text(order)}: {exc}"))
         run.sink.marks.append(len(run.sink.events))

@@ -9,11 +9,10 @@ game only once every other seat has consented, each in a signed exchange.
 """
 from __future__ import annotations
 
-import pickle
 from typing import Any, Callable, Collection, Sequence, TypeVar, cast
 
 from pbem.cycle import hidden
-from pbem.cycle.match import EngineState, fast_copy, public_order
+from pbem.cycle.match import EngineState, fast_copy, freeze, public_order, thaw
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules
 from pbem.protocol import gamefile
 from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream
@@ -248,7 +247,7 @@ def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sin
     # illegal or reaches a die.  Only a deferral must leave the state as it
     # was (the order is applied again later), so only a frozen stream keeps
     # a snapshot: a refused order ends a replay, and a live Turn rebuilds.
-    saved = pickle.dumps(es["game"], protocol=pickle.HIGHEST_PROTOCOL) if isinstance(rng, FrozenRng) else None
+    saved = freeze(es["game"]) if isinstance(rng, FrozenRng) else None
     given = fast_copy(order)
     try:
         if decided is not None:
@@ -256,7 +255,7 @@ def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sin
         else:
             new_state, events = rules.apply(es["game"], seat, given, rng)
     except NeedDice:
-        es["game"] = pickle.loads(saved) if saved is not None else es["game"]
+        es["game"] = thaw(saved) if saved is not None else es["game"]
         raise
     es["game"] = new_state
     if record is not None:
