@@ -24,6 +24,7 @@ from __future__ import annotations
 from pbem.game import BaseRules
 
 import io
+import marshal
 import pickle
 from typing import Any
 
@@ -52,10 +53,20 @@ DECISION_MEMO = 8                    # recent positions whose pending decision i
 
 
 def _by_value(state: State) -> bytes:
-    """The pickle of ``state`` written by value (no memo): two equal states
-    give the same bytes however their lists and tables happen to be shared,
-    so copies of one position find its remembered decision."""
+    """``state`` written by value (speed only): equal bytes always mean
+    equal states (each encoding reads back to one value and tells True from
+    1), and copies of one position give the same bytes however their lists
+    and tables happen to be shared, so they find its remembered decision
+    (a string interned in one copy and not the other only makes it be
+    worked out again).  Marshal's version 2 (no back-references) is about
+    twice as fast as an unmemoised pickle; a state marshal cannot write is
+    pickled (the first byte tells the two encodings apart)."""
+    try:
+        return b"m" + marshal.dumps(state, 2)
+    except ValueError:
+        pass
     out = io.BytesIO()
+    out.write(b"p")
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
     pickler.dump(state)
@@ -993,13 +1004,17 @@ class AvdRules(BaseRules):
         """A unit entered ``h`` (move, retreat, advance, placement): overrun
         a lone enemy HQ (12.1), capture a VP chit (16.2), immediate wins
         (16.1)."""
-        b = self.board(state)
-        spec = b.spec(uid)
+        specs = self.scn.units
+        spec = specs[uid]
         side = spec.side
         if spec.kind != "combat":
             return
-        for other in b.units_at(h):
-            if b.side_of(other) != side and b.is_hq(other):
+        # Who else stands in ``h``, read straight from the state, in the
+        # board's order: a board here would index every position a move
+        # passes through, each once (speed only).
+        here = [u for u, x in state["units"].items() if x.get("hex") == h and x.get("where") == "map"]
+        for other in here:
+            if specs[other].side != side and specs[other].kind == "hq":
                 self._overrun(state, other, h, events)
         if side == GERMAN and h in self.scn.map.moscow:
             self._win(state, GERMAN, [f"{self.name(uid)} enters Moscow ({h}): immediate German victory (16.1)"],
@@ -2021,6 +2036,7 @@ class AvdRules(BaseRules):
         cand: set[str] = set()
         stars_placed = list((top or {}).get("stars_placed", [])) if spec.code == "*" else []
         hq_hexes = self._soviet_hq_hexes(b) if stars_placed else []
+        near_memo: dict[str, list[int]] = {}
         for hq in self._soviet_hqs(state):
             h0 = activation.map_hex(b, hq)
             cand.add(h0)
@@ -2034,7 +2050,7 @@ class AvdRules(BaseRules):
                 continue
             if not seqmech.traces_supply(b, h, SOVIET):
                 continue
-            if stars_placed and not self._stars_fit(b, stars_placed + [h], hq_hexes):
+            if stars_placed and not self._stars_fit(b, stars_placed + [h], hq_hexes, near_memo):
                 continue
             out.append(h)
         return out
@@ -2042,7 +2058,8 @@ class AvdRules(BaseRules):
     def _soviet_hq_hexes(self, b: Board) -> list[str]:
         return sorted(activation.map_hex(b, hq) for hq in self._soviet_hqs_on(b))
 
-    def _stars_fit(self, b: Board, hexes: list[str], hq_hexes: list[str] | None = None) -> bool:
+    def _stars_fit(self, b: Board, hexes: list[str], hq_hexes: list[str] | None = None,
+                   near_memo: dict[str, list[int]] | None = None) -> bool:
         """11.1.1: when several "*" units are placed in one turn, each must
         be on or next to a Soviet HQ of its own.  True if the "*" units in
         ``hexes`` can be matched to different HQs (an augmenting-path
@@ -2051,10 +2068,21 @@ class AvdRules(BaseRules):
         if hq_hexes is None:
             hq_hexes = self._soviet_hq_hexes(b)
         owner: dict[int, int] = {}
+        # The HQs each unit may be placed for, worked out once (the search
+        # below asks again for every path it tries; ``near_memo``, kept by a
+        # caller that tries many hexes against the same ``hq_hexes``, across
+        # calls).
+        memo = near_memo if near_memo is not None else {}
+        near = []
+        for h in hexes:
+            found = memo.get(h)
+            if found is None:
+                found = memo[h] = [j for j, hh in enumerate(hq_hexes) if b.distance(h, hh) <= 1]
+            near.append(found)
 
         def assign(i: int, seen: set[int]) -> bool:
-            for j, hh in enumerate(hq_hexes):
-                if j in seen or b.distance(hexes[i], hh) > 1:
+            for j in near[i]:
+                if j in seen:
                     continue
                 seen.add(j)
                 if j not in owner or assign(owner[j], seen):
