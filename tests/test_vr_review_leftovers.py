@@ -90,3 +90,50 @@ def test_7_8_4_soviet_armor_outside_every_range_pays_the_extra_step_in_exploitat
         d = r.pending(st)
         vrhelp.order(r, st, d.seat, d.options[0], dice)
     assert st["units"]["t1"]["steps"] + st["units"]["t2"]["steps"] == 2      # 4 steps less the two owed
+
+
+# ------------------------------------------------ R-400.. open readings
+def test_7_10_r401_an_attacker_never_retreats_into_the_hex_it_attacked():
+    """A German attacker whose attack emptied the hex to its south (one of
+    its retreat directions, away from the enemy) must retreat elsewhere:
+    entering the attacked hex is the advance of 7.13, not a retreat."""
+    r = vrhelp.rules(units={"g": u("ger", 4), "s": u("sov", 4)})
+    st = vrhelp.engine_state(r, {"g": "5020", "s": "5017"}, vrhelp.combat_frame("german"), side="german")
+    f = {"k": "battle", "side": "german", "dside": "soviet", "hex": "5021", "att": ["g"]}
+    assert r.retreat_paths(st, f, "g", 1) == [["4921"]]
+    assert all("5021" not in p for p in r.retreat_paths(st, f, "g", 2))
+    d = {"k": "battle", "side": "soviet", "dside": "german", "hex": "5021", "att": ["s"]}
+    assert ["5021"] in r.retreat_paths(st, d, "g", 1)            # a defender of another battle may go there
+
+
+def test_7_15_1_r403_a_hungarian_elite_division_is_not_replaced_by_a_german_kg():
+    r = vrhelp.rules(units={"e": u("hun", 4, steps=1, elite=True), "s": u("sov", 4), "s2": u("sov", 2)})
+    st = vrhelp.engine_state(r, {"e": "5020", "s": "5021", "s2": "5121"}, vrhelp.combat_frame("german"),
+                             side="german")
+    dice = ScriptedDice([(6, 3), (6, 4)])               # 1:1, roll 7: 1/1, the Hungarian is eliminated
+    vrhelp.order(r, st, "german", "attack 5021 with e", dice)
+    vrhelp.order(r, st, "german", "declare none", dice)
+    assert st["units"]["e"]["box"] == "eliminated"
+    assert r.pending(st).kind != "kg" and not any(x["k"] == "kg" for x in st["stack"])
+
+
+def test_7_9_4_r405_mixed_river_crossings_take_the_minor_rivers_factor_whoever_is_named_first():
+    """Every attacker crosses a river, one a Major and one a Minor one: the
+    factor is the Minor river's (a Major river's effects need every attacker
+    across one, 7.9.4), in whatever order the attackers are named."""
+    from pbem.games.vr import scenario as scenario_mod
+    data = vrhelp.mini(units={"a": u("sov", 6), "b": u("sov", 6), "g": u("ger", 4)},
+                       hexsides={"major_river": ["5020|5021"], "minor_river": ["5022|5021"]})
+    data["hexside"]["major_river"]["attack"] = [1, 3]          # test data: the kinds differ
+    r = vrhelp.rules(scenario_mod.load(data))
+    st = vrhelp.engine_state(r, {"a": "5020", "b": "5022", "g": "5021"}, vrhelp.combat_frame())
+    for att in (["a", "b"], ["b", "a"]):
+        f = {"k": "battle", "side": "soviet", "dside": "german", "hex": "5021", "att": att, "terrain": None}
+        assert r.strengths(st, f)[0] == 6                     # 12 halved, not thirded
+    st["units"]["b"]["hex"] = "4921"                          # now both cross the Major river
+    data2 = vrhelp.mini(units={"a": u("sov", 6), "b": u("sov", 6), "g": u("ger", 4)},
+                        hexsides={"major_river": ["5020|5021", "4921|5021"]})
+    data2["hexside"]["major_river"]["attack"] = [1, 3]
+    r2 = vrhelp.rules(scenario_mod.load(data2))
+    f = {"k": "battle", "side": "soviet", "dside": "german", "hex": "5021", "att": ["a", "b"], "terrain": None}
+    assert r2.strengths(st, f)[0] == 4

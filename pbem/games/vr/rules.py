@@ -655,8 +655,9 @@ class VrRules(BaseRules):
             aparts.append(Part(b.attack(u), fac))
         common = [spec.attack]
         rivers = [b.river(state["units"][u]["hex"], h) for u in att]
-        if att and all(rivers) and not mud:
-            common.append(self.scn.hexside[f"{rivers[0]}_river"].attack)   # every attacker crosses (Combat ex. 1)
+        if att and all(rivers) and not mud:              # every attacker crosses (Combat ex. 1); a Major river's
+            kind = "major" if set(rivers) == {"major"} else "minor"      # factor only if all cross one
+            common.append(self.scn.hexside[f"{kind}_river"].attack)
         attack = combat.strength(aparts, common) if aparts else 0
         return attack, max(defense, 1)
 
@@ -874,7 +875,8 @@ class VrRules(BaseRules):
                 spec = b.spec(u)
                 hexh, oos = x["hex"], x["oos"]
                 self.eliminate(state, u, events)
-                if side == GERMAN and spec.elite and spec.kind == "division" and self._kg_left(state, spec.arm):
+                if side == GERMAN and spec.elite and spec.kind == "division" and spec.nationality == "ger" \
+                        and self._kg_left(state, spec.arm):                  # 7.15.1, R-403: German divisions only
                     state["stack"].append({"k": "kg", "uid": u, "arm": spec.arm, "hex": hexh, "oos": oos,
                                            "owed": owed, "handle": None})
                     owed = 0
@@ -940,11 +942,16 @@ class VrRules(BaseRules):
 
     def retreat_paths(self, state: State, f: dict[str, Any], uid: str, n: int) -> list[list[str]]:
         b = self.board(state)
+        attacked = f["hex"] if b.side_of(uid) == f["side"] else None
+
+        def closed(h: str) -> bool:
+            return h == attacked                         # an attacker's retreat never enters the hex it attacked
+
         if b.side_of(uid) == GERMAN:
             found = [h for h in state["haltebefehl"] if haltebefehl.isolated(b, h)]
             if found:
-                return losses.retreat_options(b, uid, n, stop=lambda h: h in found)      # 6.7.7
-        return losses.retreat_options(b, uid, n)
+                return losses.retreat_options(b, uid, n, closed, stop=lambda h: h in found)      # 6.7.7
+        return losses.retreat_options(b, uid, n, closed)
 
     def retreat(self, state: State, f: dict[str, Any], uid: str, path: list[str], events: list[Event],
                 n: int | None = None) -> None:
