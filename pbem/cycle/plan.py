@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.cycle import run as run_mod
-from pbem.cycle.match import fast_copy, freeze, thaw
+from pbem.cycle.frozen import fast_copy, freeze, thaw
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules, State
 from pbem.protocol import gamefile
 from pbem.protocol.stream import FrozenRng, NeedDice

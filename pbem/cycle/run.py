@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable, Collection, Sequence, TypeVar, cast
 
 from pbem.cycle import hidden
-from pbem.cycle.match import EngineState, fast_copy, freeze, public_order, thaw
+from pbem.cycle.frozen import fast_copy, freeze, thaw
+from pbem.cycle.match import EngineState, public_order
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules
 from pbem.protocol import gamefile
 from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream
