@@ -1,0 +1,128 @@
+"""The speed-only shortcuts of a cold verify (issue 7, "Measured, not timed
+in tests") change no verdict: each is checked here against the slow way it
+replaces, on the cases where a shortcut could go wrong (1 == True, a
+record whose keys come in another order, sharing within a state, an
+object the fast encoding cannot write)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import avd_fixtures as fx
+from pbem.cycle.frozen import fast_copy, freeze, thaw
+from pbem.cycle.plan import refusal
+from pbem.game import probe
+from pbem.games.avd.model import GERMAN, SOVIET
+from pbem.games.avd.rules import _by_value
+from pbem.protocol.canon import RecordMemo, canonical, canonical_spliced
+
+
+class _Odd:
+    """An object marshal cannot write (pickle can)."""
+
+    def __init__(self, x: int) -> None:
+        self.x = x
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Odd) and other.x == self.x
+
+
+def _units(**records: dict[str, Any]) -> dict[str, Any]:
+    base = {f"U{i:02d}": {"steps": 1, "where": "map"} for i in range(20)}
+    base.update(records)
+    return {"game": {"units": base, "turn": 3}}
+
+
+def test_record_memo_reuses_nothing_that_encodes_otherwise():
+    memo = RecordMemo()
+    steps = [
+        _units(A={"a": 1, "b": True}),
+        _units(A={"b": 1, "a": True}),      # equal as dicts, same types in order, other keys: not the same
+        _units(A={"a": True, "b": 1}),      # equal as dicts (1 == True): not the same
+        _units(A={"a": 1, "b": True}),
+        _units(A={"a": 1.0, "b": True}),    # a float: refused, as canonical refuses it
+        _units(A={"a": [1], "b": True}),    # an array: encoded every time
+        _units(A={"a": [True], "b": True}),
+        _units(A={"a": 1, "b": True}),
+    ]
+    for state in steps:
+        try:
+            want: Any = canonical(state)
+        except Exception as exc:
+            want = type(exc)
+        try:
+            got: Any = canonical_spliced(state, ("game", "units"), memo)
+        except Exception as exc:
+            got = type(exc)
+        assert got == want
+
+
+def test_freeze_thaw_is_a_fresh_equal_copy_with_types_and_sharing():
+    shared = [1, 2]
+    value = {"t": (1, True), "l": [0, False, None, "é"], "a": shared, "b": shared, "n": {"x": {"y": 1}}}
+    back = thaw(freeze(value))
+    assert back == value and back is not value
+    assert type(back["t"]) is tuple and back["t"][1] is True and back["l"][1] is False
+    assert back["a"] is back["b"] and back["a"] is not shared
+    back["n"]["x"]["y"] = 2
+    assert value["n"]["x"]["y"] == 1
+    odd = {"o": _Odd(3)}
+    assert freeze(odd)[:1] == b"p" and thaw(freeze(odd)) == odd
+    assert fast_copy(odd) == odd and fast_copy(odd)["o"] is not odd["o"]
+
+
+def test_decision_memo_key_tells_true_from_1_and_falls_back():
+    assert _by_value({"a": 1}) != _by_value({"a": True})
+    assert _by_value({"a": [1]}) != _by_value({"a": (1,)})
+    one = {"a": [1, 2], "b": [1, 2]}
+    shared = [1, 2]
+    assert _by_value(one) == _by_value({"a": shared, "b": shared})   # by value, sharing aside
+    assert _by_value({"o": _Odd(1)})[:1] == b"p" and _by_value({"a": 1})[:1] == b"m"
+
+
+def _combat_position():
+    rules = fx.practice_rules()
+    german = next(u for u, s in rules.scn.units.items() if s.side == GERMAN and s.kind == "combat" and s.attack)
+    soviet = next(u for u, s in rules.scn.units.items() if s.side == SOVIET and s.kind == "combat")
+    st, a, t = fx.battle_setup(rules, german, soviet, GERMAN)
+    return rules, st, german, soviet, a, t
+
+
+def test_plan_refusal_agrees_with_the_probe_and_changes_nothing():
+    rules, st, german, soviet, a, t = _combat_position()
+    before = canonical(st)
+    far = next(h for h in sorted(rules.scn.map.terrain) if h not in (a, t) and rules.board(st).distance(h, a) > 3)
+    orders = [
+        {"verb": "attack", "hex": t, "units": [german]},            # legal: stops at its first roll
+        {"verb": "attack", "hex": far, "units": [german]},          # not adjacent
+        {"verb": "attack", "hex": a, "units": [soviet]},            # the other side's unit
+        {"verb": "attack", "hex": t, "units": [german, german]},    # named twice
+        {"verb": "move", "unit": german, "path": [a, t]},          # not this decision
+        {"verb": "end-combat"},
+    ]
+    answers = [refusal(rules, st, GERMAN, o) for o in orders]
+    assert answers == [probe(rules, st, GERMAN, o) for o in orders]
+    assert answers[0] is None and all(answers[1:5]) and answers[5] is None
+    assert refusal(rules, st, SOVIET, orders[0]) == probe(rules, st, SOVIET, orders[0]) is not None
+    assert canonical(st) == before
+
+
+@pytest.mark.parametrize("bad", ["not adjacent", "named twice"])
+def test_a_plan_whose_first_order_is_illegal_is_refused_by_the_replay(bad):
+    # The probe's check in the signing program is the one every verifying
+    # program repeats: a forged plan fails there whatever its sender claims.
+    from pbem.cycle import run as run_mod
+    from pbem.game import Decision, IllegalOrder
+
+    rules, st, german, soviet, a, t = _combat_position()
+    far = next(h for h in sorted(rules.scn.map.terrain) if h not in (a, t) and rules.board(st).distance(h, a) > 3)
+    first = {"verb": "attack", "hex": far, "units": [german]} if bad == "not adjacent" else \
+        {"verb": "attack", "hex": t, "units": [german, german]}
+    es = {"game": st, "policies": {GERMAN: {}, SOVIET: {}}, "ended": None, "draw_offer": None, "deferred": None}
+    run = run_mod.ExchangeRun(rules, es, GERMAN, None, True, [GERMAN, SOVIET], features=("forced", "plans"))
+    d = rules.pending(st)
+    assert isinstance(d, Decision) and d.plannable
+    with pytest.raises(IllegalOrder, match="first order"):
+        run._sign_plan(d, {"verb": "plan", "orders": [first, {"verb": "end-combat"}]})
+    assert es["deferred"] is None
