@@ -131,7 +131,10 @@ class Board:
         return self.spec(uid).name or uid
 
     def side_of(self, uid: str) -> str:
-        return self.spec(uid).side
+        try:                # asked tens of thousands of times a game
+            return self.scn.units[uid].side
+        except KeyError:
+            return self.spec(uid).side      # raises, naming the unit
 
     def hex_of(self, uid: str) -> str | None:
         u = self.unit(uid)
@@ -141,10 +144,16 @@ class Board:
         return self.hex_of(uid) is not None
 
     def is_combat(self, uid: str) -> bool:
-        return self.spec(uid).kind == "combat"
+        try:
+            return self.scn.units[uid].kind == "combat"
+        except KeyError:
+            return self.spec(uid).kind == "combat"
 
     def is_hq(self, uid: str) -> bool:
-        return self.spec(uid).kind == "hq"
+        try:
+            return self.scn.units[uid].kind == "hq"
+        except KeyError:
+            return self.spec(uid).kind == "hq"
 
     def steps(self, uid: str) -> int:
         return int(self.unit(uid).get("steps", self.spec(uid).steps))

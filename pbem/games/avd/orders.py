@@ -34,7 +34,9 @@ from pbem.game import IllegalOrder
 from pbem.games.avd.model import Scenario
 
 _HEX = re.compile(r"^\d{4}$")
-_SHORT_CACHE: dict[int, tuple[dict[str, str], dict[str, list[str]]]] = {}
+# id(scenario) -> (short names, spellings, the scenario's units table as
+# read, its size): the scenario is kept, so its id is not reused.
+_SHORT_CACHE: dict[int, tuple[dict[str, str], dict[str, list[str]], Any, int]] = {}
 
 
 def _squash(text: str) -> str:
@@ -45,8 +47,8 @@ def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
     """uid -> short name, and every accepted spelling -> uids."""
     key = id(scn)
     hit = _SHORT_CACHE.get(key)
-    if hit and hit[0].keys() == scn.units.keys():
-        return hit
+    if hit and hit[2] is scn.units and hit[3] == len(scn.units):
+        return hit[0], hit[1]
     names: dict[str, list[str]] = {}
     for uid, u in scn.units.items():
         names.setdefault(_squash(u.name or uid), []).append(uid)
@@ -63,7 +65,9 @@ def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
             spell.setdefault(f, [])
             if uid not in spell[f]:
                 spell[f].append(uid)
-    _SHORT_CACHE[key] = (short, spell)
+    if len(_SHORT_CACHE) >= 64:
+        _SHORT_CACHE.clear()
+    _SHORT_CACHE[key] = (short, spell, scn.units, len(scn.units))
     return short, spell
 
 
