@@ -137,3 +137,23 @@ def test_7_9_4_r405_mixed_river_crossings_take_the_minor_rivers_factor_whoever_i
     r2 = vrhelp.rules(scenario_mod.load(data2))
     f = {"k": "battle", "side": "soviet", "dside": "german", "hex": "5021", "att": ["a", "b"], "terrain": None}
     assert r2.strengths(st, f)[0] == 4
+
+
+# ------------------------------------------------------------ RULINGS.md
+def test_rulings_of_the_review_pass_are_merged_and_name_only_options_that_exist():
+    import re
+    from pathlib import Path
+
+    from pbem.games.vr import policies, profile
+    text = (Path(__file__).resolve().parent.parent / "scenarios" / "vr" / "RULINGS.md").read_text(encoding="utf-8")
+    have = set(re.findall(r"\*\*R-(\d+)", text))
+    want = {str(i) for i in (*range(200, 213), *range(300, 311), *range(400, 408))}
+    assert want <= have
+    for name, values in re.findall(r"option `(\w+)` = ([^*]+)\*\*", text, flags=re.I):
+        assert name in profile.CHOICES, name
+        for v in re.findall(r'"?([\w]+)"?', values):
+            assert v in {str(c) for c in profile.CHOICES[name]}, (name, v)
+    for name in re.findall(r"standing\s+order\s+\(?`([\w-]+)", text):
+        assert name in policies.KINDS, name
+    q15 = text.split("**Q-15")[1].split("- **Q-16")[0]
+    assert "R-53" in q15                                              # no longer "control now" against R-53
