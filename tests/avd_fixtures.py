@@ -396,32 +396,12 @@ def reveals(ex: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def play_game(dice: str, limit: int = 3000, stop_after: int | None = None):
-    sc = load_toml(PRACTICE)
+    """A practice game (or its first ``stop_after`` exchanges) between the
+    scripted players through the exchange engine, the German seat's creator
+    Anna, the Soviet Pavel (enginehelp.play_scripted)."""
+    from enginehelp import play_scripted
+
     ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
-    gf = cycle.new_game(game_id=f"avd-test-{dice}", game="avd", scenario_name="avd/practice", scenario=sc,
-                           options={}, dice=dice, creator=ids["german"], creator_side="german",
-                           invited={"soviet": ids["soviet"].public})
-    soviet = cycle.replay(gf, sc, ids["soviet"])
-    join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
-    cycle.advance(soviet, join, ids["soviet"])
-    german = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
-    matches = {"german": german, "soviet": soviet}
-    configured: set[str] = set()
-    for _ in range(limit):
-        side = german.next_sender()
-        if side is None or (stop_after is not None and len(german.exchanges) >= stop_after):
-            break
-        turn = cycle.Turn(matches[side], ids[side])
-        if side not in configured:
-            for name, value in turn.m.rules.demo_policies(side).items():
-                turn.push(f"policy {name} {value}")
-            configured.add(side)
-        while not turn.done:
-            turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
-        ex = turn.finish()
-        for s, m in matches.items():
-            cycle.advance(m, ex, ids[s])
-    else:
-        raise AssertionError("the game did not end")
-    return GameFile(list(german.exchanges)), sc, ids, matches
+    return play_scripted("avd", "avd/practice", load_toml(PRACTICE), ids, "german", dice, limit, stop_after,
+                         policies_once=True)
 

@@ -165,3 +165,65 @@ def join_and_play(gf: GameFile, data: dict[str, Any], players: tuple[Any, Any], 
             cycle.advance(v, ex, keys[s])
         gf = gamefile.GameFile(gf.exchanges + [ex])
     return gf, views
+
+
+def play_scripted(game: str, scenario_name: str, sc: dict[str, Any], players: dict[str, Any], creator: str,
+                  dice: str, limit: int = 4000, stop_after: int | None = None, policies_once: bool = False):
+    """A whole game (or its first ``stop_after`` exchanges) between the
+    scripted demo players through the exchange engine: ``players`` maps
+    each of the two seats to its identity; ``creator``'s seat makes the
+    game and the other joins.  In each turn a seat first sets each of its
+    demo standing orders its turn still has room for (``policies_once``:
+    in its first turn only, the rest never), then answers every decision
+    with the demo order; both programs advance on every exchange.  The file,
+    the scenario, the identities and each seat's match."""
+    invited = next(seat for seat in players if seat != creator)
+    gf = cycle.new_game(game_id=f"{game}-test-{dice}", game=game, scenario_name=scenario_name, scenario=sc,
+                        options={}, dice=dice, creator=players[creator], creator_side=creator,
+                        invited={invited: players[invited].public})
+    guest = cycle.replay(gf, sc, players[invited])
+    join = cycle.join_exchange(guest, players[invited], invited)
+    cycle.advance(guest, join, players[invited])
+    host = cycle.replay(GameFile(gf.exchanges + [join]), sc, players[creator])
+    matches = {creator: host, invited: guest}
+    configured: set[tuple[str, str]] = set()
+    for _ in range(limit):
+        side = host.next_sender()
+        if side is None or (stop_after is not None and len(host.exchanges) >= stop_after):
+            break
+        turn = cycle.Turn(matches[side], players[side])
+        policies = turn.m.rules.demo_policies(side)
+        for name, value in policies.items():
+            if (side, name) not in configured and not turn.done:   # a standing order may answer the decision at hand
+                turn.push(f"policy {name} {value}")
+                configured.add((side, name))
+        if policies_once:
+            configured.update((side, name) for name in policies)
+        while not turn.done:
+            turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
+        ex = turn.finish()
+        for s, m in matches.items():
+            cycle.advance(m, ex, players[s])
+    else:
+        raise AssertionError("the game did not end")
+    return GameFile(list(host.exchanges)), sc, players, matches
+
+
+def play_ava(game: str, dice: str, limit: int = 4000, stop_after: int | None = None):
+    """A practice game of A Victory Awaits or Fierce Fight! Smolensk
+    (``game``), the Axis seat's creator Anna, the Soviet Pavel."""
+    sc = load_toml(DATA.parent.parent / "scenarios" / game / "practice.toml")
+    players = {"axis": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
+    return play_scripted(game, f"{game}/practice", sc, players, "axis", dice, limit, stop_after, policies_once=True)
+
+
+def rules_order(rules: Any, state: dict[str, Any], d: Any) -> dict[str, Any]:
+    """The scripted player's order at decision ``d``, parsed, as the rules
+    take it: a plan (the core's, not the rules') is unwrapped to its first
+    order, which is what the rules see next."""
+    order = rules.demo_order(state, d)
+    if isinstance(order, str):
+        order = rules.parse(order, state, d.seat)
+    if order.get("verb") == "plan":
+        order = order["orders"][0]
+    return order

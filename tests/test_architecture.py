@@ -119,16 +119,8 @@ def test_nothing_outside_a_game_package_names_a_game() -> None:
 
 TESTS = Path(__file__).resolve().parent
 
-# Test modules of work in progress elsewhere (the AVA, FFS and VR games, the
-# replay page, the decision positions) may still import from a test module,
-# or be imported from, until their helpers move into helper modules
-# (avd_fixtures, m41help, enginehelp, clihelp...).  Every other test module
-# imports helpers only.
-PENDING_WORDS = {"ava", "ffs", "vr", "position", "positions"}
-
-
-def _pending(name: str) -> bool:
-    return "replay_page" in name or bool(PENDING_WORDS & set(name.split("_")))
+# Shared test helpers live in helper modules (avd_fixtures, m41help,
+# enginehelp, clihelp, avahelp, vrhelp...), never in a test module.
 
 
 def _imported_test_modules(path: Path) -> set[str]:
@@ -152,5 +144,5 @@ def test_no_test_module_imports_another() -> None:
     offending = sorted(f"{path.stem} imports {other}"
                        for path in sorted(TESTS.glob("test_*.py"))
                        for other in _imported_test_modules(path)
-                       if other != path.stem and not (_pending(path.stem) or _pending(other)))
+                       if other != path.stem)
     assert not offending, "move these helpers into a helper module: " + "; ".join(offending)

@@ -6,59 +6,17 @@ every exchange of the other, a bystander's replay agrees, and so does the
 end-of-game audit with nothing hidden."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import enginehelp
 import pytest
 
 from pbem import cycle
-from pbem.protocol.gamefile import GameFile
-from pbem.protocol.identity import generate
-from pbem.scenario import load_toml
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def practice(game: str) -> dict:
-    return load_toml(ROOT / "scenarios" / game / "practice.toml")
-
-
-def play_game(game: str, dice: str, limit: int = 4000, stop_after: int | None = None):
-    sc = practice(game)
-    ids = {"axis": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
-    gf = cycle.new_game(game_id=f"{game}-test-{dice}", game=game, scenario_name=f"{game}/practice", scenario=sc,
-                        options={}, dice=dice, creator=ids["axis"], creator_side="axis",
-                        invited={"soviet": ids["soviet"].public})
-    soviet = cycle.replay(gf, sc, ids["soviet"])
-    join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
-    cycle.advance(soviet, join, ids["soviet"])
-    axis = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["axis"])
-    matches = {"axis": axis, "soviet": soviet}
-    configured: set[str] = set()
-    for _ in range(limit):
-        side = axis.next_sender()
-        if side is None or (stop_after is not None and len(axis.exchanges) >= stop_after):
-            break
-        turn = cycle.Turn(matches[side], ids[side])
-        if side not in configured:
-            for name, value in turn.m.rules.demo_policies(side).items():
-                if not turn.done:               # a standing order may answer the decision at hand
-                    turn.push(f"policy {name} {value}")
-            configured.add(side)
-        while not turn.done:
-            turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
-        ex = turn.finish()
-        for s, m in matches.items():
-            cycle.advance(m, ex, ids[s])
-    else:
-        raise AssertionError("the game did not end")
-    return GameFile(list(axis.exchanges)), sc, ids, matches
 
 
 @pytest.mark.parametrize("dice", ["sealed", "immediate"])
 @pytest.mark.parametrize("game", ["ava", "ffs"])
 def test_practice_game_from_the_surprise_attack_to_the_result(game: str, dice: str) -> None:
-    gf, sc, ids, matches = play_game(game, dice)
+    gf, sc, ids, matches = enginehelp.play_ava(game, dice)
     axis, soviet = matches["axis"], matches["soviet"]
     assert axis.over() and soviet.over()
     assert "Game ends after the Turn" in axis.rules.result(axis.state)

@@ -31,12 +31,12 @@ def test_a_recorded_game_verifies_under_other_hash_seeds(game: str, tmp_path: Pa
         gf, _, _, matches = play_game("sealed", stop_after=60)
         m = matches["german"]
     elif game == "vr":
-        from test_vr_engine_game import play_game as play_vr
+        from vrhelp import play_practice
 
-        gf, _, _, matches = play_vr("sealed")
+        gf, _, _, matches = play_practice("sealed")
         m = matches["german"]
     elif game in ("ava", "ffs"):
-        from test_ava_engine_game import play_game as play_ava
+        from enginehelp import play_ava
 
         gf, _, _, matches = play_ava(game, "sealed", stop_after=80)
         m = matches["axis"]

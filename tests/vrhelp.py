@@ -152,3 +152,15 @@ def order(r: Any, st: dict[str, Any], seat: str, text: str, dice: Any) -> list[A
     """Parse and apply one order of ``seat``; the events."""
     _, events = r.apply(st, seat, r.parse(text, st, seat), dice)
     return events
+
+
+def play_practice(dice: str, limit: int = 4000):
+    """A whole Basic practice game through the exchange engine (the Soviet
+    seat's creator Pavel, the German Anna): see enginehelp.play_scripted."""
+    from enginehelp import play_scripted
+
+    from pbem.protocol.identity import generate
+    from pbem.scenario import load_toml
+
+    players = {"soviet": generate("Pavel", "pavel@example.org"), "german": generate("Anna", "anna@example.org")}
+    return play_scripted("vr", "vr/practice-basic", load_toml(PRACTICE_FILE), players, "soviet", dice, limit)
