@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
+from enginehelp import rules_order
 from fakedice import SeededDice
 from pbem import games
 from pbem.scenario import load_toml
@@ -34,13 +35,7 @@ def _positions(game_id: str, limit: int = 400, name: str = "practice") -> list[d
         if d.private:
             order = rules.private_answer(state, d)
         else:
-            order = rules.demo_order(state, d)
-            if isinstance(order, str):
-                order = rules.parse(order, state, d.side)
-            if order.get("verb") == "plan":
-                # A plan is the core's, not the rules': the scripted player's
-                # first planned order is what the rules see next.
-                order = order["orders"][0]
+            order = rules_order(rules, state, d)
         if hasattr(rules, "fill_secrets"):
             order = rules.fill_secrets(state, d.side, order, lambda: next(salt).to_bytes(16, "big"))
         state, _ = rules.apply(state, d.side, order, dice)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from enginehelp import rules_order
 from fakedice import SeededDice
 
 from pbem.game import IllegalOrder, probe
@@ -46,11 +47,7 @@ def _walk(game: str, decisions: int) -> dict[str, int]:
                 why = probe(rules, state, d.seat, rules.parse(text, state, d.seat))
                 assert why is None, f"{d.kind}: listed option {text!r} is refused: {why}"
             seen[d.kind] = seen.get(d.kind, 0) + 1
-            order = rules.demo_order(state, d)
-            if isinstance(order, str):
-                order = rules.parse(order, state, d.seat)
-            if order.get("verb") == "plan":     # the core's, not the rules': its first order comes next
-                order = order["orders"][0]
+            order = rules_order(rules, state, d)
         order = rules.fill_secrets(state, d.seat, order, lambda: bytes(16))
         state, _ = rules.apply(state, d.seat, order, dice)
     return seen

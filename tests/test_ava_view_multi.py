@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from avamulti import SCENARIO, SEATS, options
+from enginehelp import rules_order
 from fakedice import ScriptedDice
 
 from pbem.game import Decision
@@ -230,11 +231,7 @@ def drive(r: Any, st: dict[str, Any], d: Decision, dice: ScriptedDice) -> None:
     if d.private:
         order = r.private_answer(st, d)
     else:
-        order = r.demo_order(st, d)
-        if isinstance(order, str):
-            order = r.parse(order, st, d.seat)
-        if order.get("verb") == "plan":         # the core's, not the rules': its first order comes next
-            order = order["orders"][0]
+        order = rules_order(r, st, d)
     r.apply(st, d.seat, order, dice)
 
 

@@ -10,6 +10,7 @@ from pbem.game import IllegalOrder
 from pbem.games.avd import movement
 from pbem.protocol.stream import FrozenRng, NeedDice
 from avd_fixtures import SeededRng, practice_rules, with_openings
+from enginehelp import rules_order
 
 
 def _movement_position():
@@ -25,10 +26,7 @@ def _movement_position():
         if d.private:
             order = with_openings(rules, state, d.side, rules.private_answer(state, d))
         else:
-            order = rules.demo_order(state, d)
-            order = rules.parse(order, state, d.side) if isinstance(order, str) else order
-            if order.get("verb") == "plan":      # a plan is the core's: the rules take its first order
-                order = order["orders"][0]
+            order = rules_order(rules, state, d)
             order = rules.fill_secrets(state, d.side, order, lambda: b"")
         state, _ = rules.apply(state, d.side, order, rng)
     pytest.skip("no movement segment in the scripted game")
