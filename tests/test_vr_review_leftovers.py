@@ -157,3 +157,23 @@ def test_rulings_of_the_review_pass_are_merged_and_name_only_options_that_exist(
         assert name in policies.KINDS, name
     q15 = text.split("**Q-15")[1].split("- **Q-16")[0]
     assert "R-53" in q15                                              # no longer "control now" against R-53
+
+
+# ------------------------------------------- 6.4, 6.5 on the kernel's transport
+def test_6_4_2_6_5_1_rail_and_naval_points_come_from_the_kernels_capacity():
+    from pbem.games.vr import moves
+    r = vrhelp.rules(units={"i": u("ger", 4), "a": u("ger", 8, arm="armor"), "a2": u("ger", 8, arm="armor"),
+                            "hq": vrhelp.hq("ger", 4), "s": u("sov", 5)},
+                     railroads={"r": ["4820", "4920", "5020", "5120", "5220", "5320", "5420"]},
+                     cities={"major": ["4820"]}, countries={"germany": ["4820"]})
+    st = vrhelp.engine_state(r, {"i": "4820", "a": "4820", "a2": "4820", "hq": "4920", "s": "5521"},
+                             vrhelp.movement_frame("german", rail=3), side="german")
+    b = r.board(st)
+    assert moves.transport_cost(b, ["i", "hq"]) == 2 and moves.transport_cost(b, ["a"]) == 2 == moves.naval_cost(b, "a")
+    # the kernel's rail search and the path search agree; 5420 lies next to the Soviet unit (6.4.3)
+    assert moves.rail_ends(b, "i") == set(moves.reach(b, "i", "rail").cost) - {"4820"}
+    assert "5420" not in moves.rail_ends(b, "i") and "5320" in moves.rail_ends(b, "i")
+    from pbem.game import probe
+    assert "costs 4 points, 3 left (6.4.2)" in probe(r, st, "german", r.parse("rail a a2 5320", st, "german"))
+    vrhelp.order(r, st, "german", "rail a 5320", ScriptedDice())
+    assert st["stack"][-1]["rail"] == 1

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from pbem.board.movement import Reach, reachable
+from pbem.board.transport import Capacity, rail_reach
 from pbem.game import IllegalOrder
 from pbem.games.vr import supply, terrain
 from pbem.games.vr.board import Board
@@ -31,6 +32,25 @@ from pbem.games.vr.model import GERMAN, SOVIET
 from pbem.games.vr.weather import effects
 
 MODES = ("normal", "strategic", "rail", "naval", "exploit", "withdraw")
+
+# 6.4.2, 6.5.1: Rail and Naval Capacity points a unit costs, by its class
+# (an infantry unit or an HQ one, an armored unit two, on either side)
+TRANSPORT_COST = {"infantry": 1, "hq": 1, "armor": 2}
+
+
+def transport(per_turn: int) -> Capacity:
+    """The kernel's capacity bookkeeping with the 6.4.2/6.5.1 prices."""
+    return Capacity(per_turn, TRANSPORT_COST)
+
+
+def transport_class(b: Board, uid: str) -> str:
+    spec = b.spec(uid)
+    return "armor" if spec.armor else "hq" if spec.is_hq else "infantry"
+
+
+def transport_cost(b: Board, units: Iterable[str]) -> int:
+    """Capacity points to carry ``units`` by rail or by sea."""
+    return transport(0).price(transport_class(b, u) for u in units)
 
 
 def halve_mp(half_mp: int) -> int:
@@ -135,10 +155,23 @@ def _strategic_ok(b: Board, uid: str, c: str, zone: frozenset[str]) -> bool:
     return True
 
 
-def _rail_ok(b: Board, a: str, c: str, routes: frozenset[str]) -> bool:
-    if not b.map.rail(a, c) or c not in routes or b.enemy_adjacent(c, GERMAN) or b.enemy_occupied(c, GERMAN):
+def _rail_enter(b: Board, c: str, routes: frozenset[str]) -> bool:
+    """6.4.3: a rail move enters only hexes of a German Supply Route, never
+    next to or on an enemy unit, never a Major City the Soviets ever held."""
+    if c not in routes or b.enemy_adjacent(c, GERMAN) or b.enemy_occupied(c, GERMAN):
         return False
     return not (b.map.cities.get(c) == "major" and b.soviet_ever(c))
+
+
+def _rail_ok(b: Board, a: str, c: str, routes: frozenset[str]) -> bool:
+    return b.map.rail(a, c) and _rail_enter(b, c, routes)
+
+
+def rail_ends(b: Board, uid: str) -> set[str]:
+    """Every hex a rail move of ``uid`` may end in, at any distance (the
+    kernel's rail search; :func:`reach` in ``rail`` mode gives the paths)."""
+    routes = supply.route_hexes(b, GERMAN)
+    return rail_reach(b.unit(uid)["hex"], b.map.neighbors, b.map.rail, lambda c: _rail_enter(b, c, routes))
 
 
 def reach(b: Board, uid: str, mode: str = "normal") -> Reach:
@@ -285,7 +318,7 @@ def describe(b: Board, uid: str, mode: str = "normal") -> dict[str, Any]:
 # ----------------------------------------------------------- naval (6.5)
 def naval_cost(b: Board, uid: str) -> int:
     """6.5.1: one point an infantry unit or HQ, two an armored one."""
-    return 2 if b.spec(uid).armor else 1
+    return transport_cost(b, [uid])
 
 
 def surrounded(b: Board, port: str) -> bool:

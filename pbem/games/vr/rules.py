@@ -425,10 +425,13 @@ class VrRules(BaseRules):
         moves.check_path(b, units, path, mode, top["moved"], abandon)
         self._halt_checks(b, units, path, side)
         if mode == "rail":
-            cost = sum(2 if self.scn.units[u].armor else 1 for u in units)
-            if cost > top["rail"]:
-                raise IllegalOrder(f"the rail move costs {cost} points, {top['rail']} left (6.4.2)")
-            top["rail"] -= cost
+            rail = moves.transport(self.rail_capacity(state))
+            classes = [moves.transport_class(b, u) for u in units]
+            try:
+                top["rail"] = rail.spend(top["rail"], classes)
+            except ValueError:
+                raise IllegalOrder(f"the rail move costs {rail.price(classes)} points, {top['rail']} left "
+                                   "(6.4.2)") from None
         end = path[-1]
         stop = side == GERMAN and haltebefehl.isolated(b, end)
         here = [b.spec(u) for u in b.units_at(end) if u not in units] + [b.spec(u) for u in units]
@@ -497,7 +500,7 @@ class VrRules(BaseRules):
         if over:
             raise IllegalOrder(f"{dest}: {over[0]}")
         cost = moves.naval_cost(b, uid)
-        top["naval"] -= cost
+        top["naval"] = moves.transport(self.profile.naval_capacity).spend(top["naval"], [moves.transport_class(b, uid)])
         top["moved"].append(uid)
         start = state["units"][uid]["hex"]
         go = True

@@ -757,9 +757,9 @@ def rail_options(r: Any, state: dict[str, Any], top: dict[str, Any]) -> list[str
     for u in top.get("arrived", []):
         if not state["units"][u]["hex"] or u in top.get("railed", []):
             continue
-        if (2 if b.spec(u).armor else 1) > left:
+        if moves.transport_cost(b, [u]) > left:
             continue
-        ends = sorted(h for h in moves.reach(b, u, "rail").cost if h != state["units"][u]["hex"])
+        ends = sorted(moves.rail_ends(b, u))
         if ends:
             out.append(f"rail {u} {ends[-1]}")
     return out
