@@ -16,6 +16,11 @@ import click
 from pbem import __version__
 from pbem.errors import PbemError, UsageError
 
+try:
+    from click.exceptions import NoSuchCommand as _NoSuchCommand
+except ImportError:   # click before 8.4 suggests no names at all
+    _NoSuchCommand = None  # type: ignore[assignment,misc]
+
 DICE_HELP = (
     "Dice timing.  sealed (default): rolls your orders ask for are keyed by your "
     "opponent's next reveal, so you sign without knowing the result and his program "
@@ -209,12 +214,6 @@ class LazyCli(Cli):
                 for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
-
-
-try:
-    from click.exceptions import NoSuchCommand as _NoSuchCommand
-except ImportError:   # click before 8.4 suggests no names at all
-    _NoSuchCommand = None  # type: ignore[assignment,misc]
 
 
 @click.group(cls=LazyCli)
