@@ -154,7 +154,7 @@ def _choice(mapping: dict[str, str]):
     return pick
 
 
-def _advance(r, state, d, value):
+def _advance(r: Any, state: dict[str, Any], d: Decision, value: str) -> str | None:
     if value == "none" and "pass" not in d.options:
         value = "all"                                    # 19.1.2: an advance the rules order
     if value == "none":
