@@ -55,6 +55,11 @@ def parse_hex(h: object) -> tuple[int, int]:
     return int(h[:2]), int(h[2:])
 
 
+# The six unit steps of the axial plane in turn round a hexagon: from the
+# corner (-d, +d) they walk the ring of radius d.
+_RING_SIDES = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
 class HexGrid:
     """A rectangular map of hexes, columns ``first_col..last_col`` and rows
     ``first_row..last_row`` inclusive, staggered by ``offset``.
@@ -220,6 +225,42 @@ class HexGrid:
                 cache.clear()
             cache[h] = found
         return found
+
+    def rings(self, h: str, start: int = 0) -> Iterator[tuple[int, tuple[str, ...]]]:
+        """The rings of :meth:`by_distance` from distance ``start`` outward,
+        one at a time (each in id order, an empty one skipped): a search
+        that stops at the first ring holding what it wants works out only
+        the rings it reads.  Kept per ``h`` and distance."""
+        cache = self.__dict__.setdefault("_ring_cache", {})
+        q0, r0 = self._axial_of(h)
+        # No hex of the grid lies farther than this from ``h``: one column
+        # or one row is at most one hex step, and ``h`` (on the grid or
+        # off it) is no farther from the grid than from its corners.
+        corners = [self.hex_id(c, r) for c in (self.first_col, self.last_col)
+                   for r in (self.first_row, self.last_row)]
+        far = max(self.distance(h, c) for c in corners) \
+            + (self.last_col - self.first_col) + (self.last_row - self.first_row) + 1
+        for d in range(max(start, 0), far + 1):
+            found = cache.get((h, d))
+            if found is None:
+                if d == 0:
+                    found = (h,) if h in self else ()
+                else:
+                    # Walk the ring's six sides, d steps each (6d hexes).
+                    out = []
+                    q, r = q0 - d, r0 + d
+                    for sq, sr in _RING_SIDES:
+                        for _ in range(d):
+                            n = self._id_if_on_grid(q, r)
+                            if n is not None:
+                                out.append(n)
+                            q, r = q + sq, r + sr
+                    found = tuple(sorted(out))
+                if len(cache) >= 4096:
+                    cache.clear()
+                cache[(h, d)] = found
+            if found:
+                yield d, found
 
     def adjacent(self, a: str, b: str) -> bool:
         """True if ``a`` and ``b`` share a hexside."""

@@ -25,9 +25,7 @@ def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
     toward = [(s, board.distance(start, s)) for s in sources]
     # Only the nearest legal hexes count: test ring by ring outward from the
     # origin and stop at the first ring that holds one (map order kept).
-    for dist, ring in board.grid.by_distance(start).items():
-        if dist < MIN_RELOCATION:
-            continue
+    for dist, ring in board.grid.rings(start, MIN_RELOCATION):
         good = [h for h in ring if _fits(board, hq_uid, side, dist, h, toward, turn)]
         if good:
             return good
@@ -56,7 +54,7 @@ def _fits(board: Board, hq_uid: str, side: str, dist: int, h: str, toward: list[
     # A shortest hex line from the origin to ``h`` whose every hex is nearer
     # source ``s`` than the one before exists exactly when ``h`` lies on a
     # shortest line from the origin to ``s``.
-    d = board.distance
+    d = board.grid.distance     # (the board only passes it on)
     if not any(dist + d(h, s) == ds for s, ds in toward):
         return False
     if board.stacking_ok(h, side, [hq_uid]) is not None:
