@@ -41,10 +41,11 @@ def _attack_divisor(board: Board, uid: str, target: str) -> tuple[int, list[str]
     return d, why
 
 
-def _grouped(board: Board, uids: list[str], value, divisor) -> tuple[int, list[str]]:
+def _grouped(board: Board, uids: list[str], value, divisor, explain: bool = True) -> tuple[int, list[str]]:
     """Sum strengths hex by hex: units in one hex that share a divisor are
     added before dividing (1.3, 9.3.1); every hex is rounded on its own, as
-    in the combat ratio example (1 + 1 + 3, not (3 + 3) / 2 + 3)."""
+    in the combat ratio example (1 + 1 + 3, not (3 + 3) / 2 + 3).  The
+    parts say how, unless ``explain`` is False (then none)."""
     groups: dict[tuple[str, int], list[str]] = {}
     notes: dict[tuple[str, int], list[str]] = {}
     for u in uids:
@@ -58,6 +59,8 @@ def _grouped(board: Board, uids: list[str], value, divisor) -> tuple[int, list[s
         raw = sum(value(u) for u in members)
         got = kodds.divide(raw, key[1])
         total += got
+        if not explain:
+            continue
         names = "+".join(board.name(u) for u in members)
         if key[1] == 1:
             parts.append(f"{names} {raw}")
@@ -70,8 +73,8 @@ def attack_strength(board: Board, attackers: list[str], target: str) -> int:
     return _attack(board, attackers, target)[0]
 
 
-def _attack(board: Board, attackers: list[str], target: str) -> tuple[int, list[str]]:
-    return _grouped(board, attackers, board.attack, lambda u: _attack_divisor(board, u, target))
+def _attack(board: Board, attackers: list[str], target: str, explain: bool = True) -> tuple[int, list[str]]:
+    return _grouped(board, attackers, board.attack, lambda u: _attack_divisor(board, u, target), explain)
 
 
 def defenders(board: Board, target: str) -> list[str]:
@@ -82,10 +85,10 @@ def defense_strength(board: Board, target: str) -> int:
     return _defense(board, target)[0]
 
 
-def _defense(board: Board, target: str) -> tuple[int, list[str]]:
+def _defense(board: Board, target: str, explain: bool = True) -> tuple[int, list[str]]:
     def div(u: str) -> tuple[int, list[str]]:
         return (2, ["isolated"]) if board.isolated(u) else (1, [])
-    return _grouped(board, defenders(board, target), board.defense, div)
+    return _grouped(board, defenders(board, target), board.defense, div, explain)
 
 
 # ------------------------------------------------------------------ odds
@@ -121,7 +124,8 @@ def _floor_column(columns: tuple[str, ...]) -> int:
 
 
 def odds(board: Board, attackers: list[str], target: str, *, stuka: int = 0,
-         timoshenko: bool = False, turn1: bool = False, fixed_column: str | None = None) -> Odds:
+         timoshenko: bool = False, turn1: bool = False, fixed_column: str | None = None,
+         explain: bool = True) -> Odds:
     """The final CRT column (9.3).
 
     Order: raw ratio rounded down and capped at the last column (9.3.2);
@@ -131,14 +135,15 @@ def odds(board: Board, attackers: list[str], target: str, *, stuka: int = 0,
     and applied once, clamped at the table edges (rule-notes default, 8
     item 11).  A total defense of 0 goes straight to the last column
     (9.3.7).  ``fixed_column`` (artillery 3-1, Rocket 7-1, Bomber 8-1)
-    replaces the ratio; terrain and later shifts still apply."""
+    replaces the ratio; terrain and later shifts still apply.  With
+    ``explain`` False the steps do not name the units (a legality check)."""
     columns = board.scn.crt.columns
     n = len(columns)
     floor = _floor_column(columns)
-    d, dparts = _defense(board, target)
+    d, dparts = _defense(board, target, explain)
     steps: list[str] = []
     if fixed_column is None:
-        a, aparts = _attack(board, attackers, target)
+        a, aparts = _attack(board, attackers, target, explain)
         steps.append(f"attack {a} ({'; '.join(aparts)})")
     else:
         a = 0
@@ -208,7 +213,7 @@ def can_attack(board: Board, attackers: list[str], target: str,
             return f"{name} has already attacked this Combat Segment (9.1.1)"
         if not board.grid.adjacent(h, target):
             return f"{name} in {h} is not adjacent to {target}"
-    o = odds(board, attackers, target)
+    o = odds(board, attackers, target, explain=False)
     return None if o.legal else o.reason
 
 

@@ -1009,13 +1009,14 @@ class AvdRules(BaseRules):
         side = spec.side
         if spec.kind != "combat":
             return
-        # Who else stands in ``h``, read straight from the state, in the
-        # board's order: a board here would index every position a move
-        # passes through, each once (speed only).
-        here = [u for u, x in state["units"].items() if x.get("hex") == h and x.get("where") == "map"]
+        # The enemy HQs standing in ``h``, read straight from the state in
+        # its order (a board here would index every position a move passes
+        # through, each once; speed only).
+        units = state["units"]
+        here = [u for u in self._hq_ids(state) if specs[u].side != side
+                and units[u].get("hex") == h and units[u].get("where") == "map"]
         for other in here:
-            if specs[other].side != side and specs[other].kind == "hq":
-                self._overrun(state, other, h, events)
+            self._overrun(state, other, h, events)
         if side == GERMAN and h in self.scn.map.moscow:
             self._win(state, GERMAN, [f"{self.name(uid)} enters Moscow ({h}): immediate German victory (16.1)"],
                       events)
@@ -1047,6 +1048,17 @@ class AvdRules(BaseRules):
         value = victory.resolve(state, entry, rng, f"value of the VP chit placed in {h}")
         state["vp"][h] = f"up:{value}"
         events.append(Event(f"Soviet recaptures {h}: VP chit {value} placed face up"))
+
+    def _hq_ids(self, state: State) -> list[str]:
+        """The HQs among the state's units, in the state's order (kept for
+        the order of the units table it was read from)."""
+        units = state["units"]
+        keys = tuple(units)
+        kept = self.__dict__.get("_hq_ids_kept")
+        if kept is None or kept[0] != keys:
+            specs = self.scn.units
+            kept = self._hq_ids_kept = (keys, [u for u in keys if u in specs and specs[u].kind == "hq"])
+        return kept[1]
 
     def _overrun(self, state: State, hq: str, h: str, events: list[Event]) -> None:
         events.append(Event(f"{self.name(hq)} is overrun in {h} and must relocate (12.1)", {"warn": "overrun"}))
@@ -2033,27 +2045,44 @@ class AvdRules(BaseRules):
             return out
         if spec.pvo:
             return self._pvo_hexes(state, uid, b)
-        cand: set[str] = set()
         stars_placed = list((top or {}).get("stars_placed", [])) if spec.code == "*" else []
         hq_hexes = self._soviet_hq_hexes(b) if stars_placed else []
         near_memo: dict[str, list[int]] = {}
-        for hq in self._soviet_hqs(state):
-            h0 = activation.map_hex(b, hq)
-            cand.add(h0)
-            cand.update(b.grid.neighbors(h0))
-        for h in sorted(cand):
-            if b.enemy_occupied(h, SOVIET) or b.in_minsk_pocket(h):
-                continue
-            if b.in_enemy_zoc(h, SOVIET) and not (state["vp"].get(h) is not None or b.units_at(h)):
-                continue
+        for h in self._placement_area(state, b):
             if b.stacking_ok(h, SOVIET, [uid]) is not None:
-                continue
-            if not seqmech.traces_supply(b, h, SOVIET):
                 continue
             if stars_placed and not self._stars_fit(b, stars_placed + [h], hq_hexes, near_memo):
                 continue
             out.append(h)
         return out
+
+    def _placement_area(self, state, b: Board) -> list[str]:
+        """11.1.1, what every Soviet combat unit's placement needs, whatever
+        the unit: the hexes in or next to a Soviet HQ, free of German units
+        and outside the Minsk Pocket, not in German ZOC unless a VP chit or
+        a unit is there, that trace supply (in id order).  Kept with the
+        position (and the turn and VP chits it depends on): every unit
+        placed from the same position asks again."""
+        key = ("placement_area", state["turn"], tuple(sorted(state["vp"].items())))
+        found = b.cache.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        cand: set[str] = set()
+        for hq in self._soviet_hqs(state):
+            h0 = activation.map_hex(b, hq)
+            cand.add(h0)
+            cand.update(b.grid.neighbors(h0))
+        found = []
+        for h in sorted(cand):
+            if b.enemy_occupied(h, SOVIET) or b.in_minsk_pocket(h):
+                continue
+            if b.in_enemy_zoc(h, SOVIET) and not (state["vp"].get(h) is not None or b.units_at(h)):
+                continue
+            if not seqmech.traces_supply(b, h, SOVIET):
+                continue
+            found.append(h)
+        b.cache[key] = found
+        return found
 
     def _soviet_hq_hexes(self, b: Board) -> list[str]:
         return sorted(activation.map_hex(b, hq) for hq in self._soviet_hqs_on(b))
