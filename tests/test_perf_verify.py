@@ -126,3 +126,16 @@ def test_a_plan_whose_first_order_is_illegal_is_refused_by_the_replay(bad):
     with pytest.raises(IllegalOrder, match="first order"):
         run._sign_plan(d, {"verb": "plan", "orders": [first, {"verb": "end-combat"}]})
     assert es["deferred"] is None
+
+
+@pytest.mark.parametrize("offset", ["odd-q", "even-q", "odd-r", "even-r"])
+def test_rings_are_by_distance_ring_by_ring(offset):
+    from pbem.board.hexgrid import HexGrid
+
+    grid = HexGrid(3, 17, 2, 14, offset)
+    origins = grid.hexes()[::7] + ["0101", "2020", "0908"]
+    for h in origins:
+        want = [(d, ring) for d, ring in grid.by_distance(h).items() if d >= 2]
+        assert list(grid.rings(h, 2)) == want
+        assert list(grid.rings(h)) == [(d, r) for d, r in grid.by_distance(h).items()]
+
