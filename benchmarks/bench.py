@@ -288,10 +288,9 @@ def classify(m: Any, trace: dict[int, Any]) -> list[dict[str, Any]]:
         elif any(e.get("by") == "private" for e in r.entries):
             row["cls"] = "hidden"
             relay_avoidable = False
-        elif over:
-            row["cls"] = "end"
         else:
-            row["cls"] = "other"
+            row["cls"] = "end" if over else "other"
+            relay_avoidable = False
         rows.append(row)
         prev = r
     return rows
