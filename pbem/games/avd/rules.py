@@ -1533,7 +1533,7 @@ class AvdRules(BaseRules):
         if stage == "elite":
             hosts = self._elite_hosts(state, f, f["elite"])
             return Decision(SOVIET, "elite", f"stack {self.name(f['elite'])} with which attacker? (9.4.3)",
-                            tuple(f"elite {orders.short(self.scn, h)}" for h in hosts))
+                            tuple(f"elite {orders.short(self.scn, h)}" for h in hosts), policy="elite")
         if stage == "aloss":
             opts = self._aloss_options(state, f)
             return Decision(f["side"], "loss", f"attacker loses {f['res']['a']} step(s) at {f['hex']}",
