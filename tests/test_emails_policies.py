@@ -48,3 +48,24 @@ def test_11_1_1_buy_none_buys_nothing_and_ask_leaves_it_to_the_player() -> None:
     assert rules.standing_answer(st, d, {"buy": "none"}) == {"verb": "pass"}
     assert rules.standing_answer(st, d, {"buy": "ask"}) is None
     assert "first" in rules.check_policy(st, "soviet", "buy", "cheapest")
+
+
+def test_9_4_3_elite_first_stacks_the_drawn_unit_with_the_first_attacker_it_may_join() -> None:
+    from avd_fixtures import battle_setup, practice_rules, put
+    from fakedice import ScriptedDice
+
+    rules = practice_rules()
+    st, a, t = battle_setup(rules, "S-45C", "G-26ID", "soviet")
+    st["stukas_ready"] = 0
+    put(st, "S-1MRD", "1611", active=True)                        # a second attacker, another hex
+    elite = sorted(u for u, x in st["units"].items() if x["where"] == "elite_cup")[0]
+    st, _ = rules.apply(st, "soviet", rules.parse(f"attack {t} with 45C 1MRD", st, "soviet"),
+                        ScriptedDice(rolls=[(10, 10)], draws=[elite]))
+    d = rules.pending(st)
+    assert (d.kind, d.policy, len(d.options)) == ("elite", "elite", 2)
+    answer = rules.standing_answer(st, d, {"elite": "first"})
+    assert answer == orders.parse(d.options[0], rules.scn)
+    assert rules.standing_answer(st, d, {"elite": "ask"}) is None
+    st, _ = rules.apply(st, "soviet", answer, ScriptedDice(rolls=[(10, 1)]))
+    assert st["units"][elite]["hex"] == st["units"][answer["unit"]]["hex"]
+    assert rules.check_policy(st, "german", "elite", "first")       # the Soviet's decision, not the German's

@@ -18,7 +18,8 @@ POLICIES = {
                "relocate-voluntary": "none", "air": "recover"},
     "soviet": {"losses": "eliminate-weakest-first", "retreat": "first", "advance": "strongest",
                "relocate": "first", "relocate-voluntary": "none", "disband": "none", "oos": "strongest",
-               "place": "first", "buy": "first", "stars": "first"},
+               "place": "first", "buy": "first", "stars": "first",
+               "elite": "first"},
 }
 
 _WANTED = ("attack", "buy", "place", "release", "oos", "art", "rocket", "relocate", "seed", "activate",

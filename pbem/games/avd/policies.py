@@ -27,6 +27,7 @@ KINDS: dict[str, str] = {
     "place": "Soviet placement of the turn's PVO, an elite draw or a Minsk escapee: first | ask",
     "stars": "'*' units to the Reserve Box when the d6 is short of them (11.3): first | ask",
     "release": "German Minsk Pocket release on Turns 1-3 (14.0): none | ask",
+    "elite": "the elite unit a Soviet 10 draws (9.4.3): first (with the first attacker it may join) | ask",
 }
 
 
@@ -46,12 +47,13 @@ VALUES: dict[str, tuple[str, ...]] = {
     "place": ("first", "ask"),
     "stars": ("first", "ask"),
     "release": ("none", "ask"),
+    "elite": ("first", "ask"),
 }
 
 #: the side whose decisions a standing order answers (absent: either side's)
 OWNER: dict[str, str] = {
     "guderian": "german", "stuka-defense": "german", "air": "german", "release": "german",
-    "disband": "soviet", "oos": "soviet", "buy": "soviet", "place": "soviet", "stars": "soviet",
+    "disband": "soviet", "oos": "soviet", "buy": "soviet", "place": "soviet", "stars": "soviet", "elite": "soviet",
 }
 
 
@@ -189,4 +191,5 @@ def _air(rules, state, d, value):
 
 _ANSWERS = {"guderian": _guderian, "stuka-defense": _stuka, "losses": _losses, "retreat": _first,
             "advance": _advance, "relocate": _first, "relocate-voluntary": _none, "disband": _none,
-            "oos": _oos, "air": _air, "buy": _buy, "place": _first, "stars": _first, "release": _none}
+            "oos": _oos, "air": _air, "buy": _buy, "place": _first, "stars": _first, "release": _none,
+            "elite": _first}
