@@ -24,7 +24,6 @@ from __future__ import annotations
 from pbem.game import BaseRules
 
 import io
-import marshal
 import pickle
 from typing import Any
 
@@ -53,20 +52,10 @@ DECISION_MEMO = 8                    # recent positions whose pending decision i
 
 
 def _by_value(state: State) -> bytes:
-    """``state`` written by value (speed only): equal bytes always mean
-    equal states (each encoding reads back to one value and tells True from
-    1), and copies of one position give the same bytes however their lists
-    and tables happen to be shared, so they find its remembered decision
-    (a string interned in one copy and not the other only makes it be
-    worked out again).  Marshal's version 2 (no back-references) is about
-    twice as fast as an unmemoised pickle; a state marshal cannot write is
-    pickled (the first byte tells the two encodings apart)."""
-    try:
-        return b"m" + marshal.dumps(state, 2)
-    except ValueError:
-        pass
+    """The pickle of ``state`` written by value (no memo): two equal states
+    give the same bytes however their lists and tables happen to be shared,
+    so copies of one position find its remembered decision."""
     out = io.BytesIO()
-    out.write(b"p")
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
     pickler.dump(state)
