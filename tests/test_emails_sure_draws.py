@@ -53,3 +53,44 @@ def test_any_other_draw_after_the_senders_choice_waits_for_dice(cup, features):
     how, es, rng = _blue_defends(cup, features)
     assert how == "deferred" and es["deferred"]["order"] == {"verb": "defend", "how": "block"}
     assert "arena" not in es["game"] and es["game"]["defense"] is None and rng.records == []
+
+
+# ------------------------------------------- Moscow '41: the pool's last block
+
+
+def _m41_last_block(options: dict[str, Any]):
+    import copy
+
+    from m41help import PRACTICE, salts, started
+
+    from pbem.games.m41 import GAME
+    from pbem.protocol.stream import FrozenRng
+
+    rules = GAME.rules(PRACTICE, options)
+    state = started()
+    state["turn"], state["phase"], state["logistics_queue"] = 5, "logistics", ["soviet", "german"]
+    last = state["hidden"]["soviet"]["pool"][0]
+    state["hidden"]["soviet"]["pool"], state["pool_count"]["soviet"] = [last], 1
+    order = rules.fill_secrets(state, "soviet", rules.parse("logistics activate", state, "soviet"), salts("s"))
+    return rules, last, rules.apply(copy.deepcopy(state), "soviet", order, FrozenRng())
+
+
+def test_5_0_the_pools_last_block_comes_in_with_no_wait_for_dice():
+    rules, last, (state, _) = _m41_last_block({"sure_draws": True})
+    d = rules.pending(state)
+    assert d.kind == "reinforce" and d.seat == "soviet"                 # placed in the same exchange
+    (tok,) = state["reinforcing"]["tokens"]
+    assert state["hidden"]["soviet"]["blocks"][tok]["block"] == last and state["pool_count"]["soviet"] == 0
+
+
+def test_5_0_a_file_without_sure_draws_still_waits_and_new_games_have_it():
+    from m41help import PRACTICE
+
+    from pbem.games.m41 import GAME
+    from pbem.protocol.stream import NeedDice
+
+    with pytest.raises(NeedDice):
+        _m41_last_block({})                    # written before the option: replays as it was
+    assert GAME.validate_options({})["sure_draws"] is True
+    # kept out of the state, so the states of older files hash as before
+    assert "sure_draws" not in GAME.rules(PRACTICE, {"sure_draws": True}).initial_state()["options"]

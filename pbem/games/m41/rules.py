@@ -55,7 +55,11 @@ OPTIONS: dict[str, tuple[Any, str]] = {
     "or14_7_infantry_divisions": (False, "OR 14.7: German infantry divisions have 4 MP; Azul ignores Snow"),
     "or14_8_crusader": (False, "OR 14.8: both LW HQs and all bombers leave for good in November's Final Phase"),
     "impulse_cap": (200, "safety cap on impulses per turn for automated play (the rules set none, 2.2)"),
+    "sure_draws": (False, "engine: a side's last pool block comes in with no secret draw, so no wait for dice "
+                          "(on in new games; files written before it replay without)"),
 }
+#: engine options, kept out of the state (files written before them replay unchanged)
+ENGINE_OPTIONS = ("sure_draws",)
 
 
 #: the parts each impulse order (or step) may carry; "si A" and "si B" are the two options of 11.0
@@ -156,7 +160,8 @@ class M41Rules(BaseRules):
             "next_token": dict(count), "tokens": tokens, "setup_group": group_of, "setup_done": [],
             "reinforcing": None,
             "logistics_queue": [], "contested_at_start": [], "combat": {"queue": [], "newly": [], "artillery": {}},
-            "result": None, "options": dict(self.options), "disc_uses": {GERMAN: 0, SOVIET: 0},
+            "result": None, "options": {k: v for k, v in self.options.items() if k not in ENGINE_OPTIONS},
+            "disc_uses": {GERMAN: 0, SOVIET: 0},
             "disc_turn": {GERMAN: 0, SOVIET: 0},
             "air": air.initial(sc),
             # each side's own part; the engine blanks the parts a program may not hold
@@ -646,7 +651,10 @@ class M41Rules(BaseRules):
         (decision ``reinforce``).  False when nothing is drawn."""
         if n <= 0:
             return False
-        srng = rng.secret(side)
+        # The pool's last block is no chance: it needs no secret stream, so
+        # no wait for a reveal (docs/FILE-FORMAT.md, Dice: sure draws).
+        sure = bool(self.options["sure_draws"]) and n == state["pool_count"][side] == 1
+        srng = None if sure else rng.secret(side)
         toks = []
         for _ in range(n):
             state["next_token"][side] += 1
@@ -655,9 +663,9 @@ class M41Rules(BaseRules):
             toks.append(tok)
         state["pool_count"][side] -= n
         h = state["hidden"][side]
-        if srng is not None and h is not None:
+        if (sure or srng is not None) and h is not None:
             for tok in toks:
-                block = h["pool"].pop(srng.draw(h["pool"], "reinforcement"))
+                block = h["pool"].pop(0 if srng is None else srng.draw(h["pool"], "reinforcement"))
                 entry: dict[str, Any] = {"block": block, "strength": self.sc.spec(block).entry_strength()}
                 if state["lives"].get(block):
                     entry["life"] = state["lives"][block]
@@ -1808,6 +1816,13 @@ class M41Game(BaseGame):
 
     def options(self) -> dict[str, tuple[Any, str]]:
         return dict(OPTIONS)
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A new game's options: the engine options on unless given."""
+        full = super().validate_options(options)
+        for k in ENGINE_OPTIONS:
+            full[k] = options.get(k, True)
+        return full
 
     def policy_kinds(self) -> dict[str, str]:
         return {
