@@ -145,8 +145,8 @@ def play_scripted(game: str, dice: str, limit: int = 5000, trace: dict[int, Any]
     """A whole game between the scripted demo players, each program
     advancing its verified match one exchange at a time (linear).
     ``trace``, if given, gets for each exchange number the decision the
-    exchange was handed over on (None when it ended another way) and every
-    secret draw made in it, as the programs that could see them listed
+    exchange was handed over on (None when it ended another way), the
+    decisions its sender was asked, and every secret draw made in it, as the programs that could see them listed
     them: the facts :func:`classify` needs beyond the records.  A test game
     gives its ``scenario`` (name, data, the two seats), ``options``, each
     seat's standing orders (default: the game's ``demo_policies``) and
@@ -186,14 +186,16 @@ def play_scripted(game: str, dice: str, limit: int = 5000, trace: dict[int, Any]
         # exchange (AVA): the rest go in the side's next one.
         while unset[side] and not turn.done:
             turn.push("policy {} {}".format(*unset[side].pop(0)))
+        asked = []
         while not turn.done:
             d = turn.pending()
+            asked.append(d)
             turn.push(choose(rules, turn.es["game"], d) if choose else rules.demo_order(turn.es["game"], d))
         ex = turn.finish()
         for s, m in matches.items():
             cycle.advance(m, ex, ids[s])
         if trace is not None:
-            trace[turn.n] = {"handed": turn.sink.handed if turn.how == "handed" else None,
+            trace[turn.n] = {"handed": turn.sink.handed if turn.how == "handed" else None, "asked": asked,
                              "secret": [x for m in matches.values() for rs in m.records[-1].secret_rolls.values()
                                         for x in rs]}
     else:
@@ -250,9 +252,9 @@ def classify(m: Any, trace: dict[int, Any]) -> list[dict[str, Any]]:
     return that follows it, whether a pre-commitment of the owner could
     have carried the game past it in the email before: nothing random came
     between (``relay-sure``); or the decision it stopped at takes a standing
-    order its owner had not set; or it takes a plan and only dice (no
-    draw: the same segment) came between, so a longer plan would have
-    answered it.  Any other relay is unavoidable while no player may foresee
+    order its owner had not set; or it takes a plan, the owner's last
+    decision before the relay took one too, and only dice (no draw: the
+    same segment) came between, so a longer plan would have answered it.  Any other relay is unavoidable while no player may foresee
     a die: random events sit between two decisions of the same side that
     no pre-commitment covers (docs/FILE-FORMAT.md, "Relays")."""
     rows: list[dict[str, Any]] = []
@@ -283,8 +285,10 @@ def classify(m: Any, trace: dict[int, Any]) -> list[dict[str, Any]]:
             else:
                 row["cls"] = "relay-sure"
             unset = d is not None and bool(d.policy) and d.policy not in (policies.get(d.seat) or {})
+            asked = trace[prev.n].get("asked") or [None]
+            planned = asked[-1] is not None and asked[-1].plannable     # he could have signed a plan there
             row["avoidable"] = relay_avoidable = row["cls"] == "relay-sure" or d is not None and not d.private and (
-                unset or (d.plannable and row["cls"] == "relay-dice"))
+                unset or (d.plannable and planned and row["cls"] == "relay-dice"))
         elif any(e.get("by") == "private" for e in r.entries):
             row["cls"] = "hidden"
             relay_avoidable = False

@@ -77,12 +77,16 @@ def _mine(side: str, verb: str = "go") -> dict[str, Any]:
     return {"side": side, "by": "player", "order": {"verb": verb}}
 
 
-def _case(stop: Decision | None, rolls, policies=None):
-    """X decides and defers; Y's email resolves it (``rolls``) and hands
-    back to X at ``stop``; X decides again."""
+ATTACKS = Decision("x", "combat", "x attacks", plannable=True)
+MOVES = Decision("x", "move", "x moves")
+
+
+def _case(stop: Decision | None, rolls, policies=None, asked: Decision = ATTACKS):
+    """X decides (``asked``) and defers; Y's email resolves it (``rolls``)
+    and hands back to X at ``stop``; X decides again."""
     records = [_rec(3, "x", [_mine("x")], deferred=True), _rec(4, "y", rolls=rolls), _rec(5, "x", [_mine("x")])]
     m = SimpleNamespace(records=records, es={"policies": policies or {}})
-    trace = {3: {"handed": None, "secret": []}, 4: {"handed": stop, "secret": []},
+    trace = {3: {"handed": None, "secret": [], "asked": [asked]}, 4: {"handed": stop, "secret": []},
              5: {"handed": Decision("y", "move", "y moves"), "secret": []}}
     return bench.classify(m, trace)
 
@@ -92,17 +96,19 @@ CHIT = [{"op": "draw", "size": 4, "result": 1}]
 ONE = [{"op": "draw", "size": 1, "result": 0}]
 
 
-@pytest.mark.parametrize("stop, rolls, policies, cls, avoidable", [
-    (Decision("x", "move", "x moves"), CHIT, None, "relay-draw", False),          # a new chit, then a real choice
-    (Decision("x", "move", "x moves"), ONE, None, "relay-sure", True),            # a cup of one: nothing to hide
-    (Decision("x", "combat", "x attacks", plannable=True), D6, None, "relay-dice", True),    # a longer plan
-    (Decision("x", "combat", "x attacks", plannable=True), CHIT, None, "relay-draw", False),  # not across a draw
-    (Decision("x", "buy", "x buys", policy="buy"), CHIT, None, "relay-draw", True),          # no standing order set
-    (Decision("x", "buy", "x buys", policy="buy"), CHIT, {"x": {"buy": "ask"}}, "relay-draw", False),
-    (Decision("x", "reveal", "x shows", private=True, policy="buy"), D6, None, "relay-dice", False),
+@pytest.mark.parametrize("stop, rolls, policies, asked, cls, avoidable", [
+    (MOVES, CHIT, None, ATTACKS, "relay-draw", False),          # a new chit, then a real choice
+    (MOVES, ONE, None, MOVES, "relay-sure", True),              # a cup of one: nothing to hide
+    (ATTACKS, D6, None, ATTACKS, "relay-dice", True),           # a longer plan would have gone on
+    (ATTACKS, D6, None, MOVES, "relay-dice", False),            # ... but he had no plan to sign
+    (ATTACKS, CHIT, None, ATTACKS, "relay-draw", False),        # no plan reaches across a draw
+    (Decision("x", "buy", "x buys", policy="buy"), CHIT, None, MOVES, "relay-draw", True),   # no standing order set
+    (Decision("x", "buy", "x buys", policy="buy"), CHIT, {"x": {"buy": "ask"}}, MOVES, "relay-draw", False),
+    (Decision("x", "reveal", "x shows", private=True, policy="buy"), D6, None, ATTACKS, "relay-dice", False),
 ])
-def test_a_relay_is_avoidable_only_where_a_pre_commitment_would_have_answered(stop, rolls, policies, cls, avoidable):
-    rows = _case(stop, rolls, policies)
+def test_a_relay_is_avoidable_only_where_a_pre_commitment_would_have_answered(stop, rolls, policies, asked, cls,
+                                                                                  avoidable):
+    rows = _case(stop, rolls, policies, asked)
     assert [r["cls"] for r in rows] == ["decision", cls, "return"]
     assert rows[1]["avoidable"] is avoidable and rows[2]["avoidable"] is avoidable
     assert bench.sealed_floor(rows) == (1 if avoidable else 3)
