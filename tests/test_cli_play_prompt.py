@@ -86,3 +86,22 @@ def test_numbered_choices_out_of_range_and_help(tmp_path: Path) -> None:
     # Help names the commands, never another game's question.
     assert "policy NAME [VALUE]" in r.stdout and "reach 7Pz" not in r.stdout
     assert "refused: message: the message has 2001 characters; at most 2000" in r.stdout
+
+
+def test_a_decision_a_standing_order_could_answer_names_it_until_one_is_set(tmp_path: Path) -> None:
+    ps, joined = _game(tmp_path)
+    f5 = play_script(ps, joined, [("red", ["pick 3"]), ("blue", ["pick 1"]), ("red", ["attack"])])
+    pavel = ps["blue"]
+    r = pavel.run("play", str(f5), "--out", str(pavel.out), input="quit\n", ok=False)
+    assert "(to answer this without being asked: policy defense VALUE - block | dodge: answer every defend decision)" in r.stdout
+
+
+def test_after_a_standing_order_completes_the_exchange_y_signs_and_another_is_refused_with_the_way_out(
+        tmp_path: Path) -> None:
+    ps, joined = _game(tmp_path)
+    f5 = play_script(ps, joined, [("red", ["pick 3"]), ("blue", ["pick 1"]), ("red", ["attack"])])
+    pavel = ps["blue"]
+    r = pavel.run("play", str(f5), "--out", str(pavel.out), input="policy defense block\npolicy defense dodge\ny\n")
+    assert "without being asked" in r.stdout.split("(your standing order answered")[0]
+    assert "refused: this exchange is complete, so this standing order goes in your next one; or `undo`" in r.stdout
+    assert "Written" in r.stdout

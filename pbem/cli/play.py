@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from pbem.cli import policyprompt
 from pbem.cli.base import _console, _me, _message
 from pbem.errors import PbemError, UsageError
 
@@ -162,7 +163,9 @@ class _Prompt:
             text = self._read()
             if not text:
                 continue
-            if text == "sign":
+            # At a complete exchange "y" signs too: the same answer as the
+            # sign question's, whichever of the two the player met.
+            if text == "sign" or (turn.done and text.lower() in ("y", "yes")):
                 if turn.done:
                     return
                 self.refuse("the exchange is not complete yet: decide first")
@@ -204,6 +207,7 @@ class _Prompt:
                 self.echo(f"  ... and {len(d.options) - 30} more (type the order)")
             if d.hint:
                 self.echo(f"  ({d.hint})")
+            policyprompt.standing_order_hint(self, d)
         else:
             self.echo("\nThe exchange is complete: `sign` signs and writes it, `undo` takes back your last order, "
                       "`quit` leaves (nothing written).")
@@ -251,7 +255,7 @@ class _Prompt:
                 return
             words = text.split()
             if words[0].lower() == "policy":
-                self._policy(words)
+                policyprompt.policy_command(self, words)
                 return
             if text.lower() in ("plan", "plan done", "plan clear"):
                 self._plan_command(text.lower())
@@ -329,39 +333,6 @@ class _Prompt:
                 self._answered_by_policy = True
         return events
 
-    def _policy(self, words: list[str]) -> None:
-        """``policy NAME`` shows the kind and its setting; ``policy NAME
-        VALUE`` sets it (and may answer the decision pending at once)."""
-        from pbem.game import IllegalOrder
-
-        turn, m = self.turn, self.m
-        kinds = m.game.policy_kinds()
-        if len(words) < 2:
-            raise IllegalOrder(f"usage: policy NAME VALUE (or `policy NAME` to see it); kinds: "
-                               f"{', '.join(sorted(kinds)) or 'none'}")
-        name = words[1]
-        if name not in kinds:
-            raise IllegalOrder(f"no standing order {name!r}; kinds: {', '.join(sorted(kinds)) or 'none'}")
-        private = name in m.rules.private_policies
-        if len(words) == 2:
-            now = _own_policies(turn.es, turn.side, m).get(name)
-            self.echo(f"{name}: {kinds[name]}")
-            self.echo(f"  now: {now if now is not None else 'not set'}"
-                      f"{' (sealed: only your program reads it)' if private else ''}")
-            return
-        value = " ".join(words[2:])
-        self._push(" ".join(words))
-        if value == "off":
-            self.echo(f"standing order {name} cleared")
-        elif private:
-            self.echo(f"standing order {name} = {value} set, sealed: only your program reads it")
-        else:
-            self.echo(f"standing order {name} = {value} set: your opponent's program will read this")
-        if self._answered_by_policy and turn.done:
-            self._hold_sign = True
-            self.echo("It answered the decision that was pending, which completes this exchange: `sign` signs and "
-                      "writes it, `undo` takes the standing order back.")
-
     def _keep_journal(self) -> None:
         """Once a roll has been shown, the exchange is kept in $PBEM_HOME
         after every change: leaving and playing the file again resumes it."""
@@ -381,18 +352,6 @@ def _play_interactive(turn: Any, m: Any) -> None:
     _Prompt(turn, m).run()
 
 
-def _own_policies(es: dict[str, Any], side: str | None, m: Any) -> dict[str, Any]:
-    """``side``'s standing orders with their values, sealed ones read from
-    the side's own hidden part (this program holds it)."""
-    pols = dict((es.get("policies") or {}).get(side) or {})
-    hidden = ((es.get("game") or {}).get("hidden") or {}).get(side) if side else None
-    standing = hidden.get("standing") if isinstance(hidden, dict) else None
-    for name, value in list(pols.items()):
-        if value == "sealed" and name in m.rules.private_policies:
-            pols[name] = standing.get(name, "sealed") if isinstance(standing, dict) else "sealed"
-    return pols
-
-
 def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
                   policies: dict[str, dict[str, Any]] | None = None) -> None:
     from pbem.render.view import render_rich
@@ -404,7 +363,7 @@ def _print_sitrep(console: Any, m: Any, state: dict[str, Any], side: str | None,
             continue
         if who == side:
             # This program's own reader: his values, sealed ones included.
-            mine = _own_policies(es, side, m)
+            mine = policyprompt.own_policies(es, side, m)
             console.print(f"Your standing orders: {', '.join(f'{k} = {v}' for k, v in sorted(mine.items()))}",
                           markup=False)
         else:
