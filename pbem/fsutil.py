@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -148,6 +147,8 @@ def atomic_write(path: Path, data: bytes, *, overwrite: bool = False, mode: int 
             return
         raise UsageError(f"{path} already exists; not overwriting it")
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # only a write needs it: not imported at every command's start
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -282,10 +282,11 @@ class Loaded:
 
 def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit: bool = False,
               progress: Callable[[int, int], None] | None = None, gf: GameFile | None = None,
-              cached: bool = False) -> Loaded:
+              cached: bool = False, snapshots: bool = True) -> Loaded:
     """The game in ``path``, verified.  ``cached``: start from this player's
     kept match when one is a verified prefix (:mod:`pbem.cache`); a verify
-    or an audit replays cold."""
+    or an audit replays cold.  ``snapshots=False``: the caller reads no past
+    state of the match (a cold verify), see :func:`pbem.cycle.replay`."""
     gf = gf if gf is not None else load_game(path)
     sc = scenario_for(gf, scenario)
     if cached and not audit:
@@ -293,7 +294,7 @@ def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit:
 
         m = cache.open_match(gf, sc, me, progress=progress)
     else:
-        m = cycle.replay(gf, sc, me, audit=audit, progress=progress)
+        m = cycle.replay(gf, sc, me, audit=audit, progress=progress, snapshots=snapshots)
     if gf.state:
         _check_reading_copy(gf, m)
     return Loaded(gf, m, sc)

@@ -138,3 +138,28 @@ def test_rings_are_by_distance_ring_by_ring(offset):
         assert list(grid.rings(h, 2)) == want
         assert list(grid.rings(h)) == [(d, r) for d, r in grid.by_distance(h).items()]
 
+
+
+def test_a_cold_verify_keeps_no_past_state_unless_the_file_takes_the_game_back():
+    # The verdict and the state are the same either way; only a file that
+    # rewinds needs the states after each exchange for its own replay.
+    import enginehelp as eh
+    from pbem import cycle
+    from pbem.protocol.gamefile import GameFile
+
+    gf, sc, ids = eh.start("immediate")
+    for _ in range(3):
+        gf = eh.one_exchange(gf, sc, ids)
+    full = cycle.replay(gf, sc, ids["red"])
+    lean = cycle.replay(gf, sc, ids["red"], snapshots=False)
+    assert lean.state_hash() == full.state_hash() and lean.next_sender() == full.next_sender()
+    assert len(lean.snapshots) == len(full.snapshots)
+    with pytest.raises(RuntimeError, match="not kept"):
+        lean.snapshots[2]
+    gf = GameFile(gf.exchanges + [cycle.rewind_exchange(full, ids["red"], 4)])
+    m = cycle.replay(gf, sc, ids["blue"])
+    gf = GameFile(gf.exchanges + [cycle.rewind_exchange(m, ids["blue"])])
+    back = cycle.replay(gf, sc, snapshots=False)
+    kept = cycle.replay(gf, sc)
+    assert back.state_hash() == kept.state_hash()
+    assert back.snapshots[2] == kept.snapshots[2]

@@ -1,30 +1,36 @@
 """Engine states kept as bytes and read back as fresh copies: the snapshot
 after each exchange (a rewind), a state to restore (a frozen stream's
-deferral, a plan's skipped order) and deep copies of JSON-like trees.
-Speed only: marshal writes and reads the plain types a state holds in
-about two thirds of pickle's time; anything it cannot write is pickled."""
+deferral, a plan's skipped order) and deep copies of JSON-like trees
+(:mod:`pbem.game.frozen`, which the legality probe shares)."""
 from __future__ import annotations
 
 import copy
-import marshal
-import pickle
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.game.frozen import fast_copy as fast_copy
+from pbem.game.frozen import freeze as freeze
+from pbem.game.frozen import thaw as thaw
 from pbem.protocol.types import EngineState
 
 
 class Snapshots:
     """The engine state after each exchange, needed only by a rewind: each is
     kept frozen (:func:`freeze`: one encoding an exchange, no copy made) and
-    read back, as a fresh copy, only when asked for."""
+    read back, as a fresh copy, only when asked for.  A reader that will
+    ask for none (a cold verify of a file with no rewind) keeps none:
+    ``keep=False`` (speed only; asking then is a defect, and says so)."""
 
-    __slots__ = ("_kept",)
+    __slots__ = ("_kept", "_keep")
 
-    def __init__(self) -> None:
+    def __init__(self, keep: bool = True) -> None:
         self._kept: list[Any] = []
+        self._keep = keep
 
     def append(self, es: EngineState) -> None:
+        if not self._keep:
+            self._kept.append(None)
+            return
         try:
             self._kept.append(freeze(es))
         except Exception:  # pragma: no cover - exotic objects in a game state
@@ -32,6 +38,8 @@ class Snapshots:
 
     def __getitem__(self, i: int) -> EngineState:
         kept = self._kept[i]
+        if kept is None:
+            raise RuntimeError("the states after each exchange were not kept for this replay")
         if isinstance(kept, _Copied):  # pragma: no cover
             return copy.deepcopy(kept.es)  # type: ignore[no-any-return]
         return thaw(kept)  # type: ignore[no-any-return]
@@ -44,36 +52,9 @@ class Snapshots:
 
     def __setstate__(self, kept: list[Any]) -> None:
         self._kept = kept
+        self._keep = True
 
 
 @dataclass
 class _Copied:
     es: EngineState
-
-
-def freeze(value: Any) -> bytes:
-    """``value`` (a game or engine state, an order) as bytes that
-    :func:`thaw` turns back into a fresh, equal copy, its types and any
-    sharing within it kept.  Marshal writes and reads the plain types a
-    state holds in about two thirds of pickle's time; anything else is
-    pickled.  The first byte says which (speed only: the bytes never leave
-    this program but in its MAC-checked cache)."""
-    try:
-        return b"m" + marshal.dumps(value)
-    except ValueError:
-        return b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def thaw(data: bytes) -> Any:
-    """A fresh copy of what :func:`freeze` wrote."""
-    body = memoryview(data)[1:]
-    return marshal.loads(body) if data[:1] == b"m" else pickle.loads(body)
-
-
-def fast_copy(value: Any) -> Any:
-    """A deep copy of a JSON-like tree; several times faster than
-    copy.deepcopy for these."""
-    try:
-        return thaw(freeze(value))
-    except Exception:  # pragma: no cover - exotic objects in a game state
-        return copy.deepcopy(value)

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from pbem.cycle import audit as audit_mod
 from pbem.cycle import hidden
+from pbem.cycle.frozen import Snapshots
 from pbem.cycle.match import DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, initial_engine_state, reseat
 from pbem.cycle.parts import hex_field, identity_from, open_sealed, open_team, verify_signature
 from pbem.cycle.run import FEATURES, run_exchange
@@ -34,12 +35,15 @@ def replay(
     *,
     audit: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    snapshots: bool = True,
 ) -> Match:
     """Verify ``gf`` completely and return the match it describes.
 
     ``me`` is the reader's private Identity (to open its own sealed parts);
     with ``audit`` both sides' disclosures must be in the file and the game
-    is replayed with nothing hidden."""
+    is replayed with nothing hidden.  ``snapshots=False``: the caller will
+    ask for no past state (a cold verify), so none is kept unless the file
+    itself takes the game back (speed only)."""
     header = gf.header
     _check_header(header)
     if header.get("scenario_sha256") != scenario_sha256(scenario):
@@ -48,6 +52,8 @@ def replay(
             "(SHA-256 mismatch): both players must use the same scenario file"
         )
     m = Match(header, scenario)
+    if not snapshots and not any(isinstance(ex, dict) and ex.get("kind") == "rewind" for ex in gf.exchanges):
+        m.snapshots = Snapshots(keep=False)
     disclosures = audit_mod.disclosures(gf) if audit else {}
     if audit:
         missing = [s for s in m.seat_names if s not in disclosures]
