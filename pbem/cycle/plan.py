@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.cycle import run as run_mod
-from pbem.cycle.frozen import fast_copy, freeze, thaw
-from pbem.game import Decision, Event, IllegalOrder, Order, Rules, State
+from pbem.cycle.frozen import freeze, thaw
+from pbem.game import Decision, Event, IllegalOrder, Order, Rules, State, probe
 from pbem.protocol import gamefile
-from pbem.protocol.stream import FrozenRng, NeedDice
 
 if TYPE_CHECKING:
     from pbem.cycle.run import ExchangeRun
@@ -54,20 +53,9 @@ def sign(run: "ExchangeRun", d: Decision, order: Order) -> str | None:
 
 def refusal(rules: Rules, state: State, seat: str, order: Order) -> str | None:
     """Why the rules refuse ``order`` from ``seat`` now, or None if they
-    accept it up to its first roll: :func:`pbem.game.probe`'s check (a
-    roll ends it; FrozenRng refuses every draw as its probe does), made on
-    frozen copies, several times faster than its deep copies (speed only;
-    ``state`` is not changed)."""
-    kept = freeze(state)
-    trial = thaw(kept)
-    try:
-        filled = rules.fill_secrets(thaw(kept), seat, fast_copy(order), lambda: bytes(16))
-        rules.apply(trial, seat, filled, FrozenRng())
-    except NeedDice:
-        return None
-    except IllegalOrder as exc:
-        return str(exc) or "illegal"
-    return None
+    accept it up to its first roll: :func:`pbem.game.probe`, the check every
+    scripted player makes (``state`` is not changed)."""
+    return probe(rules, state, seat, order)
 
 
 def answers(run: "ExchangeRun", d: Decision) -> bool:

@@ -1,0 +1,49 @@
+"""States and orders kept as bytes and read back as fresh deep copies: the
+engine's snapshots and restores (:mod:`pbem.cycle.frozen`) and the
+legality probe's trial copies (:func:`pbem.game.probe`).  Speed only:
+marshal writes and reads the plain types a state holds in about two thirds
+of pickle's time, and far faster than copy.deepcopy; anything marshal
+cannot write is pickled."""
+from __future__ import annotations
+
+import copy
+import marshal
+import pickle
+from typing import Any
+
+
+def freeze(value: Any) -> bytes:
+    """``value`` (a game or engine state, an order) as bytes that
+    :func:`thaw` turns back into a fresh, equal copy, its types and any
+    sharing within it kept.  Marshal writes and reads the plain types a
+    state holds in about two thirds of pickle's time; anything else is
+    pickled.  The first byte says which (speed only: the bytes never leave
+    this program but in its MAC-checked cache)."""
+    try:
+        return b"m" + marshal.dumps(value)
+    except ValueError:
+        return b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def thaw(data: bytes) -> Any:
+    """A fresh copy of what :func:`freeze` wrote."""
+    body = memoryview(data)[1:]
+    return marshal.loads(body) if data[:1] == b"m" else pickle.loads(body)
+
+
+def fast_copy(value: Any) -> Any:
+    """A deep copy of a JSON-like tree; several times faster than
+    copy.deepcopy for these."""
+    try:
+        return thaw(freeze(value))
+    except Exception:  # pragma: no cover - exotic objects in a game state
+        return copy.deepcopy(value)
+
+
+def twin_copies(value: Any) -> tuple[Any, Any]:
+    """Two fresh deep copies of ``value``, read back from one encoding."""
+    try:
+        kept = freeze(value)
+    except Exception:  # pragma: no cover - exotic objects in a game state
+        return copy.deepcopy(value), copy.deepcopy(value)
+    return thaw(kept), thaw(kept)
