@@ -526,27 +526,28 @@ class VrRules(BaseRules):
 
     # ------------------------------------------------------- combat
     def attack_options(self, state: State, top: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        """One legal attack for every enemy hex that has any (7.1): the
+        adjacent units that may attack it, or, where their mix is refused
+        (7.11.1 Hungarians with Romanians, 7.11.3 a spent autonomous
+        attack), the first legal of the German-and-one-ally, German-only
+        and one-ally groups.  A hex left out has no legal attack at all, so
+        no option also means end-combat is the one answer."""
         b = self.board(state)
         side = top["side"]
         out = []
         for h in sorted(h for h in b.at if b.enemy_occupied(h, side)):
             if h in state["attacked_hexes"]:
                 continue
-            us = [u for n in b.map.neighbors(h) for u in b.units_at(n)
-                  if b.side_of(u) == side and self._may_attack(state, top, u)]
-            nats = {b.spec(u).nationality for u in us}
-            if {"hun", "rum"} <= nats:
-                us = [u for u in us if b.spec(u).nationality != "rum"]
-            if us and self.attack_check(state, top, h, us) is None:
-                out.append((h, sorted(us)))
+            us = sorted(u for n in b.map.neighbors(h) for u in b.units_at(n)
+                        if b.side_of(u) == side and self._unit_refusal(state, top, b, u, h) is None)
+            nat = {u: b.spec(u).nationality for u in us}
+            groups = [us, [u for u in us if nat[u] != "rum"], [u for u in us if nat[u] != "hun"],
+                      [u for u in us if nat[u] not in ("hun", "rum")], [u for u in us if nat[u] == "hun"],
+                      [u for u in us if nat[u] == "rum"]]
+            legal = next((g for g in groups if g and self.attack_check(state, top, h, g) is None), None)
+            if legal:
+                out.append((h, legal))
         return out
-
-    def _may_attack(self, state: State, top: dict[str, Any], uid: str) -> bool:
-        u = state["units"][uid]
-        spec = self.scn.units[uid]
-        if spec.is_hq or u["attacked"] or u["no_attack"]:
-            return False
-        return not (top["mode"] == "exploit" and not u["exploit"])
 
     def attack_check(self, state: State, top: dict[str, Any], h: str, units: list[str]) -> str | None:
         """Why an attack of ``units`` on ``h`` is refused now (7.1, 7.11,
@@ -560,25 +561,9 @@ class VrRules(BaseRules):
         if h in state["attacked_hexes"]:
             return f"{h} was already attacked this phase (7.1.8)"
         for u in units:
-            x = state["units"][u]
-            if b.side_of(u) != side or not x["hex"]:
-                return f"{u} is not one of your units on the map"
-            if self.scn.units[u].is_hq:
-                return "HQs never attack (7.3.3)"
-            if x["attacked"]:
-                return f"{u} has already attacked this phase (7.1.9)"
-            if x["no_attack"]:
-                return f"{u} moved in a Withdrawal and may not attack (4.7.1)"
-            if side == GERMAN and haltebefehl.isolated(b, x["hex"]):
-                return f"{u} is under an isolated Haltebefehl and cannot attack (6.7.5)"
-            if top["mode"] == "exploit" and not x["exploit"]:
-                return f"{u} is not exploiting (8.3.1)"
-            if h not in b.map.neighbors(x["hex"]):
-                return f"{u} is not next to {h}"
-            if b.map.impassable(x["hex"], h):
-                return f"{u} cannot attack across an impassable hexside"
-            if state["weather"] == "mud" and b.river(x["hex"], h) and not b.bridged(x["hex"], h):
-                return f"{u} cannot attack across a river in Mud except over a bridge (3.2.2)"
+            why = self._unit_refusal(state, top, b, u, h)
+            if why:
+                return why
         nats = {b.spec(u).nationality for u in units}
         if {"hun", "rum"} <= nats:
             return "Hungarian and Romanian units never attack together (7.11.1)"
@@ -586,6 +571,31 @@ class VrRules(BaseRules):
             for minor in sorted(nats & {"hun", "rum"}):
                 if minor in state["autonomous"] and self._autonomous(state, units, minor):
                     return f"the {minor} autonomous attack of this phase is spent (7.11.3)"
+        return None
+
+    def _unit_refusal(self, state: State, top: dict[str, Any], b: Any, u: str, h: str) -> str | None:
+        """Why ``u`` may not take part in any attack on ``h`` now, whoever
+        it attacks with (7.1, 3.2.2, 4.7.1, 6.7.5, 8.3)."""
+        side = top["side"]
+        x = state["units"][u]
+        if b.side_of(u) != side or not x["hex"]:
+            return f"{u} is not one of your units on the map"
+        if self.scn.units[u].is_hq:
+            return "HQs never attack (7.3.3)"
+        if x["attacked"]:
+            return f"{u} has already attacked this phase (7.1.9)"
+        if x["no_attack"]:
+            return f"{u} moved in a Withdrawal and may not attack (4.7.1)"
+        if side == GERMAN and haltebefehl.isolated(b, x["hex"]):
+            return f"{u} is under an isolated Haltebefehl and cannot attack (6.7.5)"
+        if top["mode"] == "exploit" and not x["exploit"]:
+            return f"{u} is not exploiting (8.3.1)"
+        if h not in b.map.neighbors(x["hex"]):
+            return f"{u} is not next to {h}"
+        if b.map.impassable(x["hex"], h):
+            return f"{u} cannot attack across an impassable hexside"
+        if state["weather"] == "mud" and b.river(x["hex"], h) and not b.bridged(x["hex"], h):
+            return f"{u} cannot attack across a river in Mud except over a bridge (3.2.2)"
         return None
 
     def _autonomous(self, state: State, units: list[str], minor: str) -> bool:

@@ -666,7 +666,10 @@ def ask_combat(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
     opts = [f"attack {h} with {' '.join(us)}" for h, us in r.attack_options(state, top)]
     what = "Exploitation combat (8.3)" if top["mode"] == "exploit" else "Combat phase (§7)"
     return Decision(side, "combat", f"{SIDE_NAME[side]} {what}: attack a hex, or end-combat",
-                    tuple(opts[:20]) + ("end-combat",), hint="attack HEX with UNIT...; ask `odds HEX with UNIT...`")
+                    tuple(opts[:20]) + ("end-combat",), hint="attack HEX with UNIT...; ask `odds HEX with UNIT...`",
+                    # 7.1: with no enemy hex any unit may attack, ending the phase is the one answer, judged from
+                    # the public map: no email is spent on it
+                    forced=not opts)
 
 
 def do_combat(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order: dict[str, Any],
