@@ -12,10 +12,30 @@ from pbem.game.contract import (
     MAX_SEATS, MIN_SEATS, Decision, Event, Game, IllegalOrder, Order, Rng, Rules, ScenarioError, SeatSpec, State,
     TEAM_PART, public, seen_by, team_part,
 )
-from pbem.game.view import (
-    Area, AreaLink, AreaMapPicture, Block, HexMapBlock, HexMapPicture, MapPicture, Piece, TableBlock, TextBlock, View,
-    terrain_mark,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pbem.game.view import (
+        Area, AreaLink, AreaMapPicture, Block, HexMapBlock, HexMapPicture, MapPicture, Piece, TableBlock, TextBlock,
+        View, terrain_mark,
+    )
+
+# The view's data types load when first named (speed only: a command that
+# draws nothing, such as verify, does not pay for their classes).
+_VIEW_NAMES = frozenset({
+    "Area", "AreaLink", "AreaMapPicture", "Block", "HexMapBlock", "HexMapPicture", "MapPicture", "Piece",
+    "TableBlock", "TextBlock", "View", "terrain_mark",
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _VIEW_NAMES:
+        from pbem.game import view
+
+        value = getattr(view, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "MAX_SEATS", "MIN_SEATS", "TEAM_PART", "opened_choice", "sealed_choice", "team_part", "Area", "AreaLink", "AreaMapPicture", "BaseGame", "BaseRules", "Block", "Decision",

@@ -2,13 +2,15 @@
 scripted player uses, and the commitment helpers games may need."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from pbem.errors import UsageError
 from pbem.game.contract import (
     Decision, IllegalOrder, Order, Rules, ScenarioError, SeatSpec, State, MAX_SEATS, MIN_SEATS,
 )
-from pbem.game.view import TextBlock, View
+
+if TYPE_CHECKING:   # the view's data types are loaded only where a view is drawn
+    from pbem.game.view import View
 
 T = TypeVar("T")
 
@@ -150,6 +152,8 @@ class BaseRules:
         return decision.options[0]
 
     def view(self, state: State, seat: str | None) -> View:
+        from pbem.game.view import TextBlock, View
+
         return View("situation", (TextBlock("situation", ("(this game draws no situation report)",)),))
 
     # -- positions: see Rules.position_of.  A game without them says so.
@@ -277,6 +281,8 @@ class BaseGame:
         return {k: options.get(k, default) for k, (default, _) in known.items()}
 
     def scenario_view(self, data: dict[str, Any]) -> View:
+        from pbem.game.view import TextBlock, View
+
         return View("map", (TextBlock("map", ("(this game draws no map picture)",)),))
 
 

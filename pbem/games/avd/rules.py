@@ -25,12 +25,15 @@ from pbem.game import BaseRules
 
 import io
 import pickle
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pbem.game import Decision, Event, IllegalOrder, Rng, State, View
+from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.avd import activation, combat, movement, orders, policies, position, seqmech, victory
 from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET, Scenario
+
+if TYPE_CHECKING:
+    from pbem.game import View
 
 SEALED = "sealed:"         # a cup token "sealed:<handle>": a chit still face down
 PANZER_KINDS = ("2PzG", "3PzG", "guderian")
