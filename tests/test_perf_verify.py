@@ -45,6 +45,10 @@ def test_record_memo_reuses_nothing_that_encodes_otherwise():
         _units(A={"a": [1], "b": True}),    # an array: encoded every time
         _units(A={"a": [True], "b": True}),
         _units(A={"a": 1, "b": True}),
+        _units(A={"a": "e\u0301", "b": True}),   # not ASCII: NFC-normalised as canonical does
+        _units(A={"a": "\u00e9", "b": True}),
+        _units(A={1: "x", "b": True}),             # a key that is not text: refused as canonical refuses it
+        _units(A={"a": "x", "b": None}),
     ]
     for state in steps:
         try:

@@ -108,8 +108,9 @@ def _shaped(value: Any) -> bool:
     return True
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+# json.dumps with these options builds this same encoder on every call;
+# one kept encoder writes the same text (speed only).
+_dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
 
 
 def canonical(value: Any) -> bytes:
@@ -179,9 +180,14 @@ class RecordMemo:
             if kept is not None and kept[0] == record and kept[2] == types and kept[1] == tuple(record):
                 parts.append(kept[3])
                 continue
-            done = canonical({name: record})[1:-1]
             if _SCALARS.issuperset(types):
+                # canonical() of a flat record of exact JSON scalars with
+                # text keys is its dump, when ASCII (as canonical decides).
+                text = _dumps({name: record}) if _KEYS.issuperset(map(type, record)) else ""
+                done = text.encode("ascii")[1:-1] if text and text.isascii() else canonical({name: record})[1:-1]
                 known[name] = (dict(record), tuple(record), types, done)
+            else:
+                done = canonical({name: record})[1:-1]
             parts.append(done)
         return b"{" + b",".join(parts) + b"}"
 
