@@ -14,7 +14,6 @@ from pbem.cycle.frozen import fast_copy, freeze, thaw
 from pbem.cycle.plan import refusal
 from pbem.game import probe
 from pbem.games.avd.model import GERMAN, SOVIET
-from pbem.games.avd.rules import _by_value
 from pbem.protocol.canon import RecordMemo, canonical, canonical_spliced
 
 
@@ -74,14 +73,6 @@ def test_freeze_thaw_is_a_fresh_equal_copy_with_types_and_sharing():
     odd = {"o": _Odd(3)}
     assert freeze(odd)[:1] == b"p" and thaw(freeze(odd)) == odd
     assert fast_copy(odd) == odd and fast_copy(odd)["o"] is not odd["o"]
-
-
-def test_decision_memo_key_tells_true_from_1_and_ignores_sharing():
-    assert _by_value({"a": 1}) != _by_value({"a": True})
-    assert _by_value({"a": [1]}) != _by_value({"a": (1,)})
-    one = {"a": [1, 2], "b": [1, 2]}
-    shared = [1, 2]
-    assert _by_value(one) == _by_value({"a": shared, "b": shared})   # by value, sharing aside
 
 
 def _combat_position():
@@ -167,3 +158,16 @@ def test_a_cold_verify_keeps_no_past_state_unless_the_file_takes_the_game_back()
     kept = cycle.replay(gf, sc)
     assert back.state_hash() == kept.state_hash()
     assert back.snapshots[2] == kept.snapshots[2]
+
+
+def test_a_question_asked_again_after_the_state_changed_gets_the_new_answer():
+    # No decision is remembered across questions: the same state object,
+    # changed in place, and an equal copy are each asked afresh.
+    rules, st, german, soviet, a, t = _combat_position()
+    first = rules.pending(st)
+    assert first is not None and rules.pending(fast_copy(st)) == first
+    st["units"][german]["attacked"] = True
+    again = rules.pending(st)
+    assert again == rules.pending(fast_copy(st))
+    assert any(o.startswith(f"attack {t}") for o in first.options)
+    assert again.options == ("end-combat",)

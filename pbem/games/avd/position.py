@@ -103,7 +103,6 @@ def start_from(rules: "AvdRules", position: dict[str, Any]) -> None:
         rules.scn = bound(rules, position).scn
         rules.position_map = dict(position["map"])
         rules._shared.clear()
-        rules._decisions.clear()
     rules.position_start = state
 
 
