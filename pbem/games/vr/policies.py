@@ -11,6 +11,8 @@ from pbem.games.vr import orders
 
 KINDS: dict[str, str] = {
     "terrain": "the defender's terrain pick in a hex of several types (1.8.1): best | ask",
+    "declare": "the attacker's declarations in a battle once its odds and terrain are known (7.6, 7.5.6): none "
+               "(no Elite bonus, no Armored Exploitation, no Support) | ask",
     "react": "a Support of the enemy turn when defending: never | odds3 (asked only at odds of three to one or "
              "more against you) | ask",
     "enemy-airlift": "a supply Event of the enemy turn before a battle's supply check (R-97): never | ask",
@@ -213,7 +215,7 @@ def _discard(r, state, d, value):
 
 
 _PICK = {
-    "terrain": _terrain, "react": lambda r, state, d, value: _react(r, state, d, value),
+    "terrain": _terrain, "declare": _choice({"none": "declare none"}), "react": lambda r, state, d, value: _react(r, state, d, value),
     "enemy-airlift": _choice({"never": "pass"}),
     "elite-defense": _choice({"always": "elite ", "never": "elite none"}),
     "first-loss": _first_loss, "losses": _losses, "river-row": _river,

@@ -418,7 +418,7 @@ def ask_battle(r: Any, state: dict[str, Any], f: dict[str, Any]) -> Decision:
     if step == "declare":
         return Decision(att, "declare", f"battle {h} at {r.odds_text(state, f)}: declare Elite, Armored "
                         "Exploitation, Supports (7.6, 7.5.6)", tuple(r.declare_options(state, f)),
-                        hint="declare [elite UNIT] [armored] [support HANDLE...]")
+                        hint="declare [elite UNIT] [armored] [support HANDLE...]", policy="declare")
     if step == "react":
         mine = state["supports"][dfd]["available"]
         return Decision(dfd, "react", f"battle {h}: play a Support of the enemy turn?",

@@ -669,7 +669,10 @@ def ask_combat(r: Any, state: dict[str, Any], top: dict[str, Any]) -> Decision:
                     tuple(opts[:20]) + ("end-combat",), hint="attack HEX with UNIT...; ask `odds HEX with UNIT...`",
                     # 7.1: with no enemy hex any unit may attack, ending the phase is the one answer, judged from
                     # the public map: no email is spent on it
-                    forced=not opts)
+                    forced=not opts,
+                    # 7.1.7: battles go in the order the attacker chooses, undeclared in advance: he may sign several at
+                    # once as a plan; the defender's program resolves them, his decisions by standing orders
+                    plannable=bool(opts))
 
 
 def do_combat(r: Any, state: dict[str, Any], top: dict[str, Any], d: Decision, order: dict[str, Any],

@@ -1,0 +1,107 @@
+"""Attack plans in Victory Roads (issue 12 item 4, 7.1.7: battles are
+fought in the order the attacker chooses, none declared in advance), through
+the exchange engine under sealed dice: the attacker signs several attacks
+at once, the defender's program resolves them one after the other with its
+own stream, answering both sides' decisions in between by their standing
+orders (the attacker's `declare none` included), and both programs agree."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pbem import cycle
+from pbem.protocol.gamefile import GameFile
+from pbem.protocol.identity import generate
+from pbem.scenario import load_toml
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = ("german", "soviet")
+EXTRA = {"declare": "none", "first-loss": "strongest"}
+
+
+def _at_combat(tries: int = 4):
+    """A sealed-dice practice-basic game played by the scripted players,
+    every standing order set (`declare none` too), up to a Combat phase
+    decision with at least two attacks on offer."""
+    sc = load_toml(ROOT / "scenarios" / "vr" / "practice-basic.toml")
+    for k in range(tries):
+        ids = {s: generate(s.title(), f"{s}@example.org") for s in SEATS}
+        gf = cycle.new_game(game_id=f"vr-plan-{k}", game="vr", scenario_name="vr/practice-basic", scenario=sc,
+                            options={}, dice="sealed", creator=ids["german"], creator_side="german",
+                            invited={"soviet": ids["soviet"].public})
+        soviet = cycle.replay(gf, sc, ids["soviet"])
+        join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
+        cycle.advance(soviet, join, ids["soviet"])
+        gf = GameFile(gf.exchanges + [join])
+        matches = {"german": cycle.replay(gf, sc, ids["german"]), "soviet": soviet}
+        # each side's standing orders, set over its first exchanges (one may
+        # answer the decision at hand and end an exchange)
+        unset = {s: dict({**matches[s].rules.demo_policies(s), **EXTRA}) for s in SEATS}
+        for _ in range(200):
+            side = matches["german"].next_sender()
+            if side is None:
+                break
+            t = cycle.Turn(matches[side], ids[side])
+            while unset[side] and not t.done:
+                name, value = unset[side].popitem()
+                t.push(f"policy {name} {value}")
+            while not t.done:
+                d = t.pending()
+                if not any(unset.values()) and d.kind == "combat" and d.plannable and len(d.options) >= 3:
+                    attacks = _disjoint(t.m.rules, t.es["game"], d)
+                    if len(attacks) >= 2:
+                        return gf, sc, ids, matches, t, {"verb": "plan", "orders": attacks}
+                t.push(t.m.rules.demo_order(t.es["game"], d))
+            ex = t.finish()
+            gf = GameFile(gf.exchanges + [ex])
+            for s, m in matches.items():
+                cycle.advance(m, ex, ids[s])
+    raise AssertionError("no Victory Roads combat phase with two attacks to plan")
+
+
+def _disjoint(rules: Any, state: dict[str, Any], d: Any) -> list[dict[str, Any]]:
+    """The listed attacks that share no unit (7.1.9: a unit attacks once)."""
+    used: set[str] = set()
+    out = []
+    for text in d.options:
+        if not text.startswith("attack "):
+            continue
+        order = rules.parse(text, state, d.seat)
+        if used.isdisjoint(order["units"]):
+            used |= set(order["units"])
+            out.append(order)
+    return out
+
+
+def test_7_1_7_an_attack_plan_is_resolved_in_the_defenders_program_and_both_programs_agree() -> None:
+    gf, sc, ids, matches, t, plan = _at_combat()
+    attacker = t.pending().seat
+    defender = next(s for s in SEATS if s != attacker)
+    t.push(plan)
+    assert t.how == "deferred"
+    ex = t.finish()
+    for s, m in matches.items():
+        cycle.advance(m, ex, ids[s])
+    gf = GameFile(gf.exchanges + [ex])
+    assert matches[attacker].next_sender() == defender
+    rt = cycle.Turn(cycle.replay(gf, sc, ids[defender]), ids[defender])
+    while not rt.done:
+        rt.push(rt.m.rules.demo_order(rt.es["game"], rt.pending()))
+    reply = rt.finish()
+    planned = [e for e in reply["orders"] if e["by"] == "plan"]
+    # (the plan may stop early, at a decision no standing order answers)
+    assert planned and all(e["side"] == attacker for e in planned)
+    by_policy = {(e["side"], e["order"]["verb"]) for e in reply["orders"] if e["by"] == "policy"}
+    assert (attacker, "declare") in by_policy, "the attacker's declarations by his standing order"
+    first, last = (i for i, e in enumerate(reply["orders"]) if e["by"] == "plan" and i in (
+        min(j for j, x in enumerate(reply["orders"]) if x["by"] == "plan"),
+        max(j for j, x in enumerate(reply["orders"]) if x["by"] == "plan")))
+    between = reply["orders"][first:last]
+    assert all(e["by"] in ("plan", "policy", "forced", "private") for e in between), \
+        "between the planned attacks nobody was asked: standing orders answered both sides"
+    # The plan's battles roll on the defender's stream (a later one may wait
+    # for the attacker's, once the defender has made a choice of his own).
+    assert any(r["purpose"].startswith("battle ") for r in rt.rng.records)
+    for s, m in matches.items():
+        cycle.advance(m, reply, ids[s])            # the attacker's program agrees
+    assert cycle.replay(GameFile(gf.exchanges + [reply]), sc).state_hash() == matches[attacker].state_hash()
