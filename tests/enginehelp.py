@@ -167,6 +167,21 @@ def join_and_play(gf: GameFile, data: dict[str, Any], players: tuple[Any, Any], 
     return gf, views
 
 
+def new_and_joined(game: str, scenario_name: str, sc: dict[str, Any], players: dict[str, Any], creator: str,
+                   dice: str, game_id: str | None = None) -> tuple[GameFile, dict[str, Any]]:
+    """A two-seat game ``creator``'s seat made and the other seat joined:
+    the file and each seat's match (both have verified the join)."""
+    invited = next(seat for seat in players if seat != creator)
+    gf = cycle.new_game(game_id=game_id or f"{game}-test-{dice}", game=game, scenario_name=scenario_name,
+                        scenario=sc, options={}, dice=dice, creator=players[creator], creator_side=creator,
+                        invited={invited: players[invited].public})
+    guest = cycle.replay(gf, sc, players[invited])
+    join = cycle.join_exchange(guest, players[invited], invited)
+    cycle.advance(guest, join, players[invited])
+    gf = GameFile(gf.exchanges + [join])
+    return gf, {creator: cycle.replay(gf, sc, players[creator]), invited: guest}
+
+
 def play_scripted(game: str, scenario_name: str, sc: dict[str, Any], players: dict[str, Any], creator: str,
                   dice: str, limit: int = 4000, stop_after: int | None = None, policies_once: bool = False):
     """A whole game (or its first ``stop_after`` exchanges) between the
@@ -177,15 +192,8 @@ def play_scripted(game: str, scenario_name: str, sc: dict[str, Any], players: di
     in its first turn only, the rest never), then answers every decision
     with the demo order; both programs advance on every exchange.  The file,
     the scenario, the identities and each seat's match."""
-    invited = next(seat for seat in players if seat != creator)
-    gf = cycle.new_game(game_id=f"{game}-test-{dice}", game=game, scenario_name=scenario_name, scenario=sc,
-                        options={}, dice=dice, creator=players[creator], creator_side=creator,
-                        invited={invited: players[invited].public})
-    guest = cycle.replay(gf, sc, players[invited])
-    join = cycle.join_exchange(guest, players[invited], invited)
-    cycle.advance(guest, join, players[invited])
-    host = cycle.replay(GameFile(gf.exchanges + [join]), sc, players[creator])
-    matches = {creator: host, invited: guest}
+    _, matches = new_and_joined(game, scenario_name, sc, players, creator, dice)
+    host = matches[creator]
     configured: set[tuple[str, str]] = set()
     for _ in range(limit):
         side = host.next_sender()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from enginehelp import new_and_joined
 from pbem import cycle
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import generate
@@ -26,14 +27,7 @@ def _at_combat(tries: int = 4):
     sc = load_toml(ROOT / "scenarios" / "vr" / "practice-basic.toml")
     for k in range(tries):
         ids = {s: generate(s.title(), f"{s}@example.org") for s in SEATS}
-        gf = cycle.new_game(game_id=f"vr-plan-{k}", game="vr", scenario_name="vr/practice-basic", scenario=sc,
-                            options={}, dice="sealed", creator=ids["german"], creator_side="german",
-                            invited={"soviet": ids["soviet"].public})
-        soviet = cycle.replay(gf, sc, ids["soviet"])
-        join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
-        cycle.advance(soviet, join, ids["soviet"])
-        gf = GameFile(gf.exchanges + [join])
-        matches = {"german": cycle.replay(gf, sc, ids["german"]), "soviet": soviet}
+        gf, matches = new_and_joined("vr", "vr/practice-basic", sc, ids, "german", "sealed", f"vr-plan-{k}")
         # each side's standing orders, set over its first exchanges (one may
         # answer the decision at hand and end an exchange)
         unset = {s: dict({**matches[s].rules.demo_policies(s), **EXTRA}) for s in SEATS}
