@@ -33,19 +33,17 @@ hexes by their four digits; chits by their id.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
+from pbem.board import notation
 from pbem.game import IllegalOrder
 from pbem.games.ava.model import Scenario
 
 _HEX = re.compile(r"^(?:[A-Z]:)?\d{4}$")    # CCRR, with a map prefix on a board of several maps (S:4112)
+_WORDS = notation.Notation(IllegalOrder, _HEX, "four digits, e.g. 4112, or S:4112 on the campaign maps")
+hexid = _WORDS.hexid            # a typed hex, as typed; IllegalOrder if it is not one
 FORTRESS = "fortress"          # the pseudo-unit a loss allocation gives fortress steps to
 _TABLES: dict[int, tuple[Scenario, dict[str, str], dict[str, list[str]]]] = {}
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"[\s._]", "", text).lower()
 
 
 def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -56,11 +54,7 @@ def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
     # A player names a unit by its counter id ("10Pz", "AX-3PzG"), short
     # enough to type and to fit a map hex; the full name is also accepted.
     short = {uid: uid for uid in scn.units}
-    spell: dict[str, list[str]] = {}
-    for uid, u in sorted(scn.units.items()):
-        for form in sorted({uid.lower(), _squash(uid), _squash(u.name or uid)}):
-            if uid not in spell.setdefault(form, []):
-                spell[form].append(uid)
+    spell = notation.spellings((uid, u.name) for uid, u in sorted(scn.units.items()))
     if len(_TABLES) > 32:
         _TABLES.clear()
     _TABLES[id(scn)] = (scn, short, spell)
@@ -73,36 +67,11 @@ def short(scn: Scenario, uid: str) -> str:
 
 
 def unit(scn: Scenario, word: str) -> str:
-    _, spell = _tables(scn)
-    hits = spell.get(word.lower()) or spell.get(_squash(word))
-    if not hits:
-        raise IllegalOrder(f"no unit called {word!r}")
-    exact = [u for u in hits if u.lower() == word.lower()]
-    if len(hits) > 1 and len(exact) != 1:
-        raise IllegalOrder(f"{word!r} could be {', '.join(sorted(hits))}: use the id")
-    return exact[0] if len(hits) > 1 else hits[0]
-
-
-def hexid(word: str) -> str:
-    if not _HEX.match(word):
-        raise IllegalOrder(f"{word!r} is not a hex (four digits, e.g. 4112, or S:4112 on the campaign maps)")
-    return word
+    return _WORDS.unit(_tables(scn)[1], word)
 
 
 def chit(scn: Scenario, word: str) -> str:
-    for c in scn.chits:
-        if c.lower() == word.lower():
-            return c
-    raise IllegalOrder(f"no chit called {word!r}; chits: {', '.join(sorted(scn.chits))}")
-
-
-def _yesno(word: str) -> bool:
-    w = word.lower()
-    if w in ("yes", "y"):
-        return True
-    if w in ("no", "n"):
-        return False
-    raise IllegalOrder(f"expected yes or no, got {word!r}")
+    return _WORDS.chit(scn.chits, word)
 
 
 SIMPLE = ("end-move", "end-combat", "pass", "done")
@@ -141,7 +110,7 @@ def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
     if verb in ("interrupt", "zhukov"):
         return {"verb": verb, "chit": None if args[0].lower() == "no" else chit(scn, args[0])}
     if verb in ("convert", "declare"):
-        return {"verb": verb, "yes": _yesno(args[0])}
+        return {"verb": verb, "yes": _WORDS.yesno(args[0])}
     if verb in _UNIT_LISTS:
         return {"verb": verb, "units": [unit(scn, w) for w in args]}
     if verb in _PATHS:
@@ -214,14 +183,6 @@ _SHAPES: dict[str, tuple[tuple[str, int, bool], ...]] = {
 }
 
 
-def _once(items: list[Any], what: str, show: Callable[[Any], str] = str) -> None:
-    seen: set[Any] = set()
-    for x in items:
-        if x in seen:
-            raise IllegalOrder(f"{show(x)} is named twice: name each {what} once")
-        seen.add(x)
-
-
 def _check_value(verb: str, key: str, kind: int, v: Any, scn: Scenario) -> None:
     if kind == _UNIT:
         if not isinstance(v, str) or v not in scn.units:
@@ -231,7 +192,7 @@ def _check_value(verb: str, key: str, kind: int, v: Any, scn: Scenario) -> None:
             raise IllegalOrder(f"{verb}: name the units")
         for u in v:
             _check_value(verb, key, _UNIT, u, scn)
-        _once(v, "unit", lambda u: short(scn, u))
+        _WORDS.once(v, "unit", lambda u: short(scn, u))
     elif kind == _HEXV:
         if not isinstance(v, str) or not _HEX.match(v):
             raise IllegalOrder(f"{verb}: {v!r} is not a hex (four digits)")
@@ -252,7 +213,7 @@ def _check_value(verb: str, key: str, kind: int, v: Any, scn: Scenario) -> None:
     elif kind == _CHITS:
         if not isinstance(v, list) or any(not isinstance(c, str) or c not in scn.chits for c in v):
             raise IllegalOrder(f"{verb}: name chits that exist")
-        _once(v, "chit")
+        _WORDS.once(v, "chit")
     elif kind == _STEPS:
         _check_steps(verb, v, scn)
 
@@ -292,7 +253,7 @@ def _check_selection(order: dict[str, Any], scn: Scenario) -> None:
     if not isinstance(secret, dict) or set(secret) != {"chits"}:
         raise IllegalOrder("chits: the selection is malformed")
     _check_value("chits", "chits", _CHITS, secret["chits"], scn)
-    _once(list(secret["chits"]) + list(order.get("hand") or []), "chit")
+    _WORDS.once(list(secret["chits"]) + list(order.get("hand") or []), "chit")
 
 
 def format_loss(scn: Scenario, alloc: dict[str, int]) -> str:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pbem.board import notation
 from pbem.game import IllegalOrder
 from pbem.games.avd.model import Scenario
 
@@ -37,10 +38,10 @@ _HEX = re.compile(r"^\d{4}$")
 # id(scenario) -> (short names, spellings, the scenario's units table as
 # read, its size): the scenario is kept, so its id is not reused.
 _SHORT_CACHE: dict[int, tuple[dict[str, str], dict[str, list[str]], Any, int]] = {}
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"[\s._]", "", text).lower()
+# the words of a hex, and of a yes/no answer (guderian, stuka)
+_WORDS = notation.Notation(IllegalOrder, _HEX, "four digits, e.g. 3919",
+                           yes=("yes", "y", "true", "play", "use"), no=("no", "n", "false", "keep", "none"))
+hexid = _WORDS.hexid            # a typed hex, as typed; IllegalOrder if it is not one
 
 
 def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -51,20 +52,12 @@ def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
         return hit[0], hit[1]
     names: dict[str, list[str]] = {}
     for uid, u in scn.units.items():
-        names.setdefault(_squash(u.name or uid), []).append(uid)
+        names.setdefault(notation.squash(u.name or uid), []).append(uid)
     short: dict[str, str] = {}
     for uid, u in scn.units.items():
         s = re.sub(r"\s", "", u.name or uid)
-        short[uid] = s if len(names[_squash(u.name or uid)]) == 1 else uid
-    spell: dict[str, list[str]] = {}
-    for uid, u in scn.units.items():
-        forms = {uid.lower(), _squash(uid), _squash(u.name or uid)}
-        if "-" in uid:
-            forms.add(_squash(uid.split("-", 1)[1]))
-        for f in forms:
-            spell.setdefault(f, [])
-            if uid not in spell[f]:
-                spell[f].append(uid)
+        short[uid] = s if len(names[notation.squash(u.name or uid)]) == 1 else uid
+    spell = notation.spellings(((uid, u.name) for uid, u in scn.units.items()), after_dash=True)
     if len(_SHORT_CACHE) >= 64:
         _SHORT_CACHE.clear()
     _SHORT_CACHE[key] = (short, spell, scn.units, len(scn.units))
@@ -79,37 +72,11 @@ def short(scn: Scenario, uid: str) -> str:
 
 def unit(scn: Scenario, word: str) -> str:
     """A typed unit name -> its id; IllegalOrder naming the problem."""
-    _, spell = _tables(scn)
-    w = word.lower()
-    hits = spell.get(w) or spell.get(_squash(word))
-    if not hits:
-        raise IllegalOrder(f"no unit called {word!r}")
-    exact = [u for u in hits if u.lower() == w]
-    if len(hits) > 1 and len(exact) != 1:
-        raise IllegalOrder(f"{word!r} could be {', '.join(sorted(hits))}: use the id")
-    return exact[0] if len(hits) > 1 else hits[0]
-
-
-def hexid(word: str) -> str:
-    if not _HEX.match(word):
-        raise IllegalOrder(f"{word!r} is not a hex (four digits, e.g. 3919)")
-    return word
+    return _WORDS.unit(_tables(scn)[1], word)
 
 
 def chit(scn: Scenario, word: str) -> str:
-    for c in scn.chits:
-        if c.lower() == word.lower():
-            return c
-    raise IllegalOrder(f"no chit called {word!r}; chits: {', '.join(sorted(scn.chits))}")
-
-
-def _yesno(word: str) -> bool:
-    w = word.lower()
-    if w in ("yes", "y", "true", "play", "use"):
-        return True
-    if w in ("no", "n", "false", "keep", "none"):
-        return False
-    raise IllegalOrder(f"expected yes or no, got {word!r}")
+    return _WORDS.chit(scn.chits, word)
 
 
 _SIMPLE = ("end-move", "end-combat", "pass", "done")
@@ -141,16 +108,16 @@ def parse(text: str, scn: Scenario, state: dict[str, Any] | None = None, side: s
 def _parse(verb: str, args: list[str], scn: Scenario) -> dict[str, Any]:
     if verb == "chits":
         ids = [chit(scn, w) for w in args]
-        _once(ids, lambda c: c, "chit")
+        _WORDS.once(ids, "chit")
         gud = [c for c in ids if scn.chits[c].kind == "guderian"]
         return {"verb": "chits", "guderian": bool(gud),
                 "secret": {"chits": [c for c in ids if c not in gud]}}
     if verb == "reveal":
         return {"verb": "reveal", "open": [args[0]]}
     if verb == "guderian":
-        return {"verb": "guderian", "play": _yesno(args[0])}
+        return {"verb": "guderian", "play": _WORDS.yesno(args[0])}
     if verb == "stuka":
-        return {"verb": "stuka", "use": _yesno(args[0])}
+        return {"verb": "stuka", "use": _WORDS.yesno(args[0])}
     if verb == "activate":
         return {"verb": "activate", "unit": unit(scn, args[0])}
     if verb == "elite":
@@ -283,14 +250,6 @@ _SHAPES: dict[str, tuple[tuple[str, int, bool], ...]] = {
 }
 
 
-def _once(items: list[Any], show, what: str) -> None:
-    seen: set[Any] = set()
-    for x in items:
-        if x in seen:
-            raise IllegalOrder(f"{show(x)} is named twice: name each {what} once")
-        seen.add(x)
-
-
 def _known_unit(scn: Scenario, verb: str, u: Any) -> str:
     if not isinstance(u, str) or u not in scn.units:
         raise IllegalOrder(f"{verb}: no unit {u!r}")
@@ -327,7 +286,7 @@ def check_shape(order: Any, scn: Scenario) -> None:
                 raise IllegalOrder(f"{verb}: name the units")
             for u in v:
                 _known_unit(scn, verb, u)
-            _once(v, s, "unit")
+            _WORDS.once(v, "unit", s)
         elif kind in (_K_HEX, _K_BOMBER):
             _known_hex(verb, v)
         elif kind == _K_PATH:
@@ -347,7 +306,7 @@ def check_shape(order: Any, scn: Scenario) -> None:
         elif kind == _K_CHITS:
             if not isinstance(v, list) or any(not isinstance(c, str) or c not in scn.chits for c in v):
                 raise IllegalOrder(f"{verb}: name chits that exist")
-            _once(v, lambda c: c, "chit")
+            _WORDS.once(v, "chit")
         elif kind == _K_STEPS:
             if not isinstance(v, dict) or not v:
                 raise IllegalOrder(f"{verb}: name the units and their steps")
@@ -371,7 +330,7 @@ def _check_chit_selection(order: dict[str, Any], scn: Scenario) -> None:
         chits = secret["chits"]
         if not isinstance(chits, list) or any(not isinstance(c, str) or c not in scn.chits for c in chits):
             raise IllegalOrder("chits: name chits that exist")
-        _once(chits, lambda c: c, "chit")
+        _WORDS.once(chits, "chit")
 
 
 def format_loss(scn: Scenario, alloc: dict[str, int]) -> str:
