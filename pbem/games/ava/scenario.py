@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.board import gaps as board_gaps
 from pbem.board.hexgrid import HexGrid, side_key
 from pbem.board.multimap import MultiMap, seams_from_table
 from pbem.game import ScenarioError
@@ -64,20 +65,7 @@ def gaps(data: dict[str, Any]) -> list[str]:
     table the text gives only in part named whole ("map: map.terrain
     (whole table)").  Also the kinds ``[scenario] missing`` names and the
     ``[[missing]]`` entries of :mod:`pbem.scenario`'s format."""
-    out: list[str] = []
-    for kind in (data.get("scenario") or {}).get("missing") or []:
-        out.append(f"{GAP_KINDS.get(kind, kind)}: not transcribed yet")
-    kinds = [k for k in GAP_KINDS if k in data]
-    kinds += [k for k in data if k not in GAP_KINDS and k not in ("scenario", "missing") and isinstance(data[k], dict)]
-    for kind in kinds:
-        label = GAP_KINDS.get(kind, kind)
-        out.extend(f"{label}: {line}" for line in _table_gaps(data[kind], kind))
-    entries = data.get("missing")
-    if isinstance(entries, list):
-        for entry in entries:
-            if isinstance(entry, dict):
-                out.append(f"{entry.get('group', '?')}: {entry.get('what', '')}")
-    return out
+    return board_gaps.gaps(data, GAP_KINDS, grouped=True, whole_file=True)
 
 
 def gap_summary(data: dict[str, Any]) -> dict[str, int]:
@@ -86,29 +74,6 @@ def gap_summary(data: dict[str, Any]) -> dict[str, int]:
     for line in gaps(data):
         kind = line.split(":", 1)[0]
         out[kind] = out.get(kind, 0) + 1
-    return out
-
-
-def _table_gaps(node: Any, path: str) -> list[str]:
-    """The gap lines of one table, depth first: whole tables, then the
-    MISSING fields of each entry, then each list's MISSING cells."""
-    out: list[str] = []
-    if isinstance(node, dict):
-        if node.get("missing") is True:
-            out.append(f"{path} (whole table)")
-        fields = [k for k, v in node.items() if v == MISSING]
-        if fields:
-            out.append(f"{path}.{fields[0]}" if len(fields) == 1 else f"{path}.{{{', '.join(fields)}}}")
-        for k, v in node.items():
-            if isinstance(v, (dict, list)):
-                out.extend(_table_gaps(v, f"{path}.{k}"))
-    elif isinstance(node, list):
-        cells = sum(1 for v in node if v == MISSING)
-        if cells:
-            out.append(f"{path} ({cells} of {len(node)})")
-        for i, v in enumerate(node):
-            if isinstance(v, (dict, list)):
-                out.extend(_table_gaps(v, f"{path}[{i}]"))
     return out
 
 

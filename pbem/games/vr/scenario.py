@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.board import gaps as board_gaps
 from pbem.board.crt2d6 import Crt2d6, OddsLadder, parse_cell
 from pbem.board.dietable import DieTable
 from pbem.board.hexgrid import HexGrid, side_key
@@ -76,28 +77,9 @@ GAP_KINDS = {
 def gaps(data: dict[str, Any]) -> list[str]:
     """Every value still missing, one line each, grouped by kind
     ("counters: units.feldherrnhalle.attack")."""
-    out: list[str] = []
-    for kind in (data.get("scenario") or {}).get("missing") or []:
-        out.append(f"{GAP_KINDS.get(kind, kind)}: not transcribed yet")
-
-    def walk(node: Any, path: str, kind: str) -> None:
-        # A string holding MISSING is a gap too: a CRT cell whose losses the
-        # text gives but whose colours it does not ("1/1 E:MISSING S:MISSING").
-        if isinstance(node, str) and MISSING in node:
-            out.append(f"{GAP_KINDS[kind]}: {path}")
-        elif isinstance(node, dict):
-            if node.get("missing") is True:
-                out.append(f"{GAP_KINDS[kind]}: {path} (whole table)")
-            for k, v in node.items():
-                walk(v, f"{path}.{k}", kind)
-        elif isinstance(node, list):
-            for i, v in enumerate(node):
-                walk(v, f"{path}[{i}]", kind)
-
-    for kind in GAP_KINDS:
-        if kind in data:
-            walk(data[kind], kind, kind)
-    return out
+    # A text holding MISSING is a gap too: a CRT cell whose losses the
+    # text gives but whose colours it does not ("1/1 E:MISSING S:MISSING").
+    return board_gaps.gaps(data, GAP_KINDS)
 
 
 def check(data: dict[str, Any]) -> list[str]:
