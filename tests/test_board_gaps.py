@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.board.gaps import MISSING, gaps, table_gaps
+import pytest
+
+from pbem.board.gaps import MISSING, gaps, load_complete, table_gaps
 
 KINDS = {"map": "map", "units": "counters", "crt": "combat results table"}
 
@@ -54,3 +56,16 @@ def test_a_top_level_value_and_an_empty_file() -> None:
     assert table_gaps("1/1 E:MISSING", "crt") == ["crt"]
     assert table_gaps("1/1 E:MISSING", "crt", grouped=True) == []
     assert gaps({}, KINDS) == [] and gaps({"scenario": None}, KINDS, grouped=True, whole_file=True) == []
+
+
+class Refused(Exception):
+    """Stands for the contract's ScenarioError."""
+
+
+def test_load_complete_reads_only_a_file_without_gaps() -> None:
+    assert load_complete({"a": 1}, [], lambda d: d["a"] + 1, Refused) == 2
+    with pytest.raises(Refused, match=r"^scenario has 2 missing value\(s\), e\.g\. map: map\.a "
+                                      r"\(pbem scenario check lists them\)$"):
+        load_complete({}, ["map: map.a", "counters: units.x"], lambda d: 0, Refused)
+    with pytest.raises(Refused, match=r"^bad scenario file: KeyError: 'units'$"):
+        load_complete({}, [], lambda d: d["units"], Refused)

@@ -18,8 +18,8 @@ listed under ``[scenario] missing`` come first, "not transcribed yet".
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 MISSING = "MISSING"
 """The marker for a value the rulebook text does not give."""
@@ -73,3 +73,20 @@ def table_gaps(node: Any, path: str, *, grouped: bool = False) -> list[str]:
     elif not grouped and isinstance(node, str) and MISSING in node:
         out.append(path)
     return out
+
+
+T = TypeVar("T")
+
+
+def load_complete(data: dict[str, Any], found: list[str], read: Callable[[dict[str, Any]], T],
+                  refusal: Callable[[str], Exception]) -> T:
+    """``read(data)`` for a file whose gaps ``found`` is empty; else, or when
+    the reader meets a bad value (KeyError, TypeError, ValueError), raise
+    ``refusal`` (the game passes the contract's ScenarioError) with one line."""
+    if found:
+        raise refusal(f"scenario has {len(found)} missing value(s), e.g. {found[0]} "
+                      "(pbem scenario check lists them)")
+    try:
+        return read(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise refusal(f"bad scenario file: {type(exc).__name__}: {exc}") from None

@@ -79,14 +79,7 @@ def gap_summary(data: dict[str, Any]) -> dict[str, int]:
 
 def load(data: dict[str, Any]) -> Scenario:
     """A playable scenario, or ScenarioError naming the first problem."""
-    missing = gaps(data)
-    if missing:
-        raise ScenarioError(f"scenario has {len(missing)} missing value(s), e.g. {missing[0]} "
-                            "(pbem scenario check lists them)")
-    try:
-        return _load(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ScenarioError(f"bad scenario file: {type(exc).__name__}: {exc}") from None
+    return board_gaps.load_complete(data, gaps(data), _load, ScenarioError)
 
 
 def check(data: dict[str, Any]) -> list[str]:
