@@ -8,49 +8,20 @@ Support, and a program that shows a Support it did not draw is caught."""
 from __future__ import annotations
 
 import enginehelp
+from vrhelp import play_practice
 
 from pathlib import Path
 
 import pytest
 
 from pbem import cycle
-from pbem.protocol.gamefile import GameFile
-from pbem.protocol.identity import generate
-from pbem.scenario import load_toml
 
 PRACTICE = Path(__file__).resolve().parent.parent / "scenarios" / "vr" / "practice-basic.toml"
 assert enginehelp
 
 
 def play_game(dice: str, limit: int = 4000):
-    sc = load_toml(PRACTICE)
-    ids = {"soviet": generate("Pavel", "pavel@example.org"), "german": generate("Anna", "anna@example.org")}
-    gf = cycle.new_game(game_id=f"vr-test-{dice}", game="vr", scenario_name="vr/practice-basic", scenario=sc,
-                        options={}, dice=dice, creator=ids["soviet"], creator_side="soviet",
-                        invited={"german": ids["german"].public})
-    german = cycle.replay(gf, sc, ids["german"])
-    join = cycle.join_exchange(german, ids["german"], "german")
-    cycle.advance(german, join, ids["german"])
-    soviet = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["soviet"])
-    matches = {"german": german, "soviet": soviet}
-    configured: set[tuple[str, str]] = set()
-    for _ in range(limit):
-        side = soviet.next_sender()
-        if side is None:
-            break
-        turn = cycle.Turn(matches[side], ids[side])
-        for name, value in turn.m.rules.demo_policies(side).items():
-            if (side, name) not in configured and not turn.done:
-                turn.push(f"policy {name} {value}")
-                configured.add((side, name))
-        while not turn.done:
-            turn.push(turn.m.rules.demo_order(turn.es["game"], turn.pending()))
-        ex = turn.finish()
-        for s, m in matches.items():
-            cycle.advance(m, ex, ids[s])
-    else:
-        raise AssertionError("the game did not end")
-    return GameFile(list(soviet.exchanges)), sc, ids, matches
+    return play_practice(dice, limit)
 
 
 @pytest.fixture(scope="module", params=["sealed", "immediate"])

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from pbem.game.base import (
-    BaseGame, BaseRules, ProbeStop, check_commitment, commit, opened_choice, probe, sealed_choice, validate_seats,
+    BaseGame, BaseRules, ProbeStop, attack_plan, check_commitment, commit, opened_choice, probe, sealed_choice, validate_seats,
 )
 from pbem.game.contract import (
     MAX_SEATS, MIN_SEATS, Decision, Event, Game, IllegalOrder, Order, Rng, Rules, ScenarioError, SeatSpec, State,
@@ -41,5 +41,5 @@ __all__ = [
     "MAX_SEATS", "MIN_SEATS", "TEAM_PART", "opened_choice", "sealed_choice", "team_part", "Area", "AreaLink", "AreaMapPicture", "BaseGame", "BaseRules", "Block", "Decision",
     "Event", "Game", "HexMapBlock", "HexMapPicture", "IllegalOrder", "MapPicture", "Order", "Piece", "ProbeStop",
     "Rng", "Rules", "ScenarioError", "SeatSpec", "State", "TableBlock", "TextBlock", "View", "check_commitment",
-    "commit", "probe", "public", "seen_by", "terrain_mark", "validate_seats",
+    "attack_plan", "commit", "probe", "public", "seen_by", "terrain_mark", "validate_seats",
 ]

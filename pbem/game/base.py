@@ -93,6 +93,34 @@ def probe(rules: "Rules", state: State, seat: str, order: Order) -> str | None:
     return None
 
 
+def attack_plan(rules: "Rules", state: State, seat: str, options: Sequence[str]) -> Order | None:
+    """A scripted attacker's combat planned at once: each listed ``attack``
+    (templates such as ``attack HEX with UNIT`` left out), in the listed
+    order, made by the units no earlier attack of the plan took, while it
+    is legal now (:func:`probe`); then end-combat.  An attack an earlier
+    result makes illegal is skipped by the engine when the plan runs.
+    None when there is no attack to plan."""
+    planned: list[Order] = []
+    used: set[str] = set()
+    for text in options:
+        if not text.startswith("attack ") or "UNIT" in text or " HEX" in text:
+            continue
+        try:
+            order = rules.parse(text, state, seat)
+        except IllegalOrder:
+            continue
+        units = [u for u in order["units"] if u not in used]
+        if not units:
+            continue
+        order = dict(order, units=units)
+        if probe(rules, state, seat, order) is None:
+            planned.append(order)
+            used.update(units)
+    if not planned:
+        return None
+    return {"verb": "plan", "orders": planned + [{"verb": "end-combat"}]}
+
+
 class BaseRules:
     """Defaults for the optional parts of :class:`Rules`; a game's rules
     class inherits them so the engine never probes for a method."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.game import Decision, IllegalOrder, probe
+from pbem.game import Decision, IllegalOrder, attack_plan, probe
 from pbem.games.ava.model import AXIS, SOVIET
 
 if TYPE_CHECKING:
@@ -85,25 +85,7 @@ def _attack_plan(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[st
     units no earlier attack of the plan took, while the attack is legal
     now; then end-combat.  An attack an earlier result makes illegal is
     skipped by the engine.  None when there is no attack to plan."""
-    planned: list[dict[str, Any]] = []
-    used: set[str] = set()
-    for text in d.options:
-        if not text.startswith("attack "):
-            continue
-        try:
-            order = rules.parse(text, state, d.seat)
-        except IllegalOrder:
-            continue
-        units = [u for u in order["units"] if u not in used]
-        if not units:
-            continue
-        order = dict(order, units=units)
-        if legal(rules, state, d.seat, order):
-            planned.append(order)
-            used.update(units)
-    if not planned:
-        return None
-    return {"verb": "plan", "orders": planned + [{"verb": "end-combat"}]}
+    return attack_plan(rules, state, d.seat, d.options)
 
 
 def _resolve_plan(rules: AvaRules, state: dict[str, Any], d: Decision) -> dict[str, Any] | None:

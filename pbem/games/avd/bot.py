@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import Decision, IllegalOrder, probe
+from pbem.game import Decision, IllegalOrder, attack_plan, probe
 from pbem.games.avd import movement
 
 POLICIES = {
@@ -94,25 +94,7 @@ def _attack_plan(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, An
     legal now; then end-combat.  An attack that an earlier one's result
     makes illegal is skipped by the engine.  None when there is no attack
     to plan."""
-    planned: list[dict[str, Any]] = []
-    used: set[str] = set()
-    for text in d.options:
-        if not text.startswith("attack ") or "UNIT" in text or " HEX" in text:
-            continue
-        try:
-            order = rules.parse(text, state, d.side)
-        except IllegalOrder:
-            continue
-        units = [u for u in order["units"] if u not in used]
-        if not units:
-            continue
-        order = dict(order, units=units)
-        if legal(rules, state, d.side, order):
-            planned.append(order)
-            used.update(units)
-    if not planned:
-        return None
-    return {"verb": "plan", "orders": planned + [{"verb": "end-combat"}]}
+    return attack_plan(rules, state, d.side, d.options)
 
 
 def _art_plan(rules: Any, state: dict[str, Any], d: Decision) -> dict[str, Any] | None:
