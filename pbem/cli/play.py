@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from pbem.cli import policyprompt
+from pbem.cli.planprompt import OPEN_PLAN_WORDS
 from pbem.cli.base import _console, _me, _message
 from pbem.errors import PbemError, UsageError
 
@@ -257,7 +258,8 @@ class _Prompt:
             if words[0].lower() == "policy":
                 policyprompt.policy_command(self, words)
                 return
-            if text.lower() in ("plan", "plan done", "plan clear"):
+            if text.lower() in ("plan", "plan done", "plan clear") or (
+                    self.planned and text.lower() in OPEN_PLAN_WORDS):
                 self._plan_command(text.lower())
                 return
             if text.isdigit():
