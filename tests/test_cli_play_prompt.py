@@ -105,3 +105,14 @@ def test_after_a_standing_order_completes_the_exchange_y_signs_and_another_is_re
     assert "without being asked" in r.stdout.split("(your standing order answered")[0]
     assert "refused: this exchange is complete, so this standing order goes in your next one; or `undo`" in r.stdout
     assert "Written" in r.stdout
+
+
+def test_a_standing_order_typed_at_the_sign_question_says_where_it_can_go(tmp_path: Path) -> None:
+    # Found in play: a player who had just answered a retreat typed the
+    # standing order for the next ones at the sign question and was told
+    # only that it was no answer.
+    ps, joined = _game(tmp_path)
+    anna = ps["red"]
+    r = anna.run("play", str(joined), "--out", str(anna.out), input="pick 3\npolicy defense block\ny\n")
+    assert "the exchange is complete: set the standing order in your next one" in r.stdout
+    assert "Written" in r.stdout

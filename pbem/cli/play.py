@@ -193,6 +193,10 @@ class _Prompt:
                 return True
             if answer in ANSWERS_NO:
                 return False
+            if answer.split()[:1] == ["policy"]:
+                self.refuse("the exchange is complete: set the standing order in your next one; to "
+                            "have it answer in this one, answer n, `undo` your last order, set it, then answer again")
+                continue
             self.refuse(f"{answer!r} is not an answer to this question: y signs and writes the exchange, "
                         "n goes back to your orders")
 
