@@ -235,3 +235,42 @@ def rules_order(rules: Any, state: dict[str, Any], d: Any) -> dict[str, Any]:
     if order.get("verb") == "plan":
         order = order["orders"][0]
     return order
+
+
+def play_until(gf: GameFile, matches: dict[str, Any], players: dict[str, Any], found: Callable[..., Any],
+               limit: int = 200, policies: dict[str, dict[str, str]] | None = None,
+               policies_once: bool = False) -> tuple[GameFile, Any, Any] | None:
+    """The scripted players play on from ``gf`` (``matches``: each seat's
+    verified match of it, advanced on every exchange) until ``found(t, d,
+    ready)`` gives something truthy for a decision ``d`` of the open Turn
+    ``t``: the file then, that Turn (``d`` still pending) and what
+    ``found`` gave; None when the game ends or ``limit`` exchanges pass.
+
+    At the start of its turns a seat first sets its ``policies`` (name ->
+    value) while its turn has room for them, those left over in its later
+    turns (``policies_once``: in its first turn only, the rest never).
+    ``ready``: every seat has had a turn and has none left to set."""
+    unset = {s: dict((policies or {}).get(s, {})) for s in matches}
+    played: set[str] = set()
+    for _ in range(limit):
+        side = next(iter(matches.values())).next_sender()
+        if side is None:
+            return None
+        t = cycle.Turn(matches[side], players[side])
+        while unset[side] and not t.done:     # a standing order may answer the decision at hand
+            name = next(iter(unset[side]))
+            t.push(f"policy {name} {unset[side].pop(name)}")
+        if policies_once:
+            unset[side].clear()
+        played.add(side)
+        ready = played == set(matches) and not any(unset.values())
+        while (d := t.pending()) is not None:
+            got = found(t, d, ready)
+            if got:
+                return gf, t, got
+            t.push(t.m.rules.demo_order(t.es["game"], d))
+        ex = t.finish()
+        gf = GameFile(gf.exchanges + [ex])
+        for s, m in matches.items():
+            cycle.advance(m, ex, players[s])
+    return None

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from enginehelp import new_and_joined, play_until
 from pbem import cycle, session
 from pbem.game import Decision, IllegalOrder
 from pbem.games.ava import bot
@@ -47,38 +48,18 @@ def _at_plan(game: str, policies: bool = True, need: int = 2, tries: int = 4, st
     the attacker, after both sides' first exchanges, where a plan of
     ``need`` orders is on offer; the open Turn there and the plan."""
     sc = load_toml(ROOT / "scenarios" / game / "practice.toml")
+    def found(t: Any, d: Decision, ready: bool) -> dict[str, Any] | None:
+        # (both sides' standing orders given first, when they have any)
+        return _wanted(game, t.m.rules, t.es["game"], d, need) if ready else None
+
     for k in range(start, start + tries):
         ids = {s: generate(s.title(), f"{s}@example.org") for s in SEATS}
-        gf = cycle.new_game(game_id=f"{game}-plan-{k}", game=game, scenario_name=f"{game}/practice", scenario=sc,
-                            options={}, dice="sealed", creator=ids["axis"], creator_side="axis",
-                            invited={"soviet": ids["soviet"].public})
-        soviet = cycle.replay(gf, sc, ids["soviet"])
-        join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
-        cycle.advance(soviet, join, ids["soviet"])
-        gf = GameFile(gf.exchanges + [join])
-        matches = {"axis": cycle.replay(gf, sc, ids["axis"]), "soviet": soviet}
-        configured: set[str] = set()
-        for _ in range(150):
-            side = matches["axis"].next_sender()
-            if side is None:
-                break
-            t = cycle.Turn(matches[side], ids[side])
-            if side not in configured and policies:
-                for name, value in t.m.rules.demo_policies(side).items():
-                    if not t.done:
-                        t.push(f"policy {name} {value}")
-            configured.add(side)
-            while not t.done:
-                d = t.pending()
-                # (both sides' standing orders given first, when they have any)
-                plan = _wanted(game, t.m.rules, t.es["game"], d, need) if len(configured) == 2 else None
-                if plan:
-                    return gf, sc, ids, matches, t, plan
-                t.push(t.m.rules.demo_order(t.es["game"], d))
-            ex = t.finish()
-            gf = GameFile(gf.exchanges + [ex])
-            for s, m in matches.items():
-                cycle.advance(m, ex, ids[s])
+        gf, matches = new_and_joined(game, f"{game}/practice", sc, ids, "axis", "sealed", f"{game}-plan-{k}")
+        wanted = {s: m.rules.demo_policies(s) for s, m in matches.items()} if policies else None
+        got = play_until(gf, matches, ids, found, limit=150, policies=wanted, policies_once=True)
+        if got:
+            gf, t, plan = got
+            return gf, sc, ids, matches, t, plan
     raise AssertionError(f"no {game} combat with {need} orders to plan")
 
 

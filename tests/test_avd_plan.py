@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import avd_fixtures as fx
+from enginehelp import play_until
 from pbem import cycle
 from pbem.cycle import run as run_mod
 from pbem.errors import InvalidFile
@@ -24,28 +25,21 @@ def _at_combat(dice: str = "sealed", policies: bool = True, need: int = 2, tries
     on unless ``policies`` is False) up to a German Combat Segment offering
     at least ``need`` attacks on different hexes with different units; the
     German's open Turn there."""
+    def found(t: Any, d: Any, ready: bool) -> Any:
+        if t.side == "german" and d.kind == "combat" and d.plannable:
+            plan = bot._attack_plan(t.m.rules, t.es["game"], d)
+            if plan and len(plan["orders"]) > need:
+                return plan
+        return None
+
     for k in range(tries):
         gf, sc, ids = fx.table(dice, game_id=f"avd-plan-{dice}-{k}")
         matches = {s: cycle.replay(gf, sc, ids[s]) for s in ids}
-        configured: set[str] = set()
-        for _ in range(40):
-            side = matches["german"].next_sender()
-            t = cycle.Turn(matches[side], ids[side])
-            if side not in configured and policies:
-                for name, value in t.m.rules.demo_policies(side).items():
-                    t.push(f"policy {name} {value}")
-            configured.add(side)
-            while not t.done:
-                d = t.pending()
-                if side == "german" and d.kind == "combat" and d.plannable:
-                    plan = bot._attack_plan(t.m.rules, t.es["game"], d)
-                    if plan and len(plan["orders"]) > need:
-                        return gf, sc, ids, matches, t, plan
-                t.push(t.m.rules.demo_order(t.es["game"], d))
-            ex = t.finish()
-            gf = GameFile(gf.exchanges + [ex])
-            for s, m in matches.items():
-                cycle.advance(m, ex, ids[s])
+        wanted = {s: m.rules.demo_policies(s) for s, m in matches.items()} if policies else None
+        got = play_until(gf, matches, ids, found, limit=40, policies=wanted, policies_once=True)
+        if got:
+            gf, t, plan = got
+            return gf, sc, ids, matches, t, plan
     raise AssertionError("no German Combat Segment with two attacks to plan")
 
 

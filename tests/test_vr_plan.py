@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from enginehelp import new_and_joined
+from enginehelp import new_and_joined, play_until
 from pbem import cycle
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import generate
@@ -25,31 +25,23 @@ def _at_combat(tries: int = 4):
     every standing order set (`declare none` too), up to a Combat phase
     decision with at least two attacks on offer."""
     sc = load_toml(ROOT / "scenarios" / "vr" / "practice-basic.toml")
+    def found(t: Any, d: Any, ready: bool) -> dict[str, Any] | None:
+        if ready and d.kind == "combat" and d.plannable and len(d.options) >= 3:
+            attacks = _disjoint(t.m.rules, t.es["game"], d)
+            if len(attacks) >= 2:
+                return {"verb": "plan", "orders": attacks}
+        return None
+
     for k in range(tries):
         ids = {s: generate(s.title(), f"{s}@example.org") for s in SEATS}
         gf, matches = new_and_joined("vr", "vr/practice-basic", sc, ids, "german", "sealed", f"vr-plan-{k}")
         # each side's standing orders, set over its first exchanges (one may
         # answer the decision at hand and end an exchange)
-        unset = {s: dict({**matches[s].rules.demo_policies(s), **EXTRA}) for s in SEATS}
-        for _ in range(200):
-            side = matches["german"].next_sender()
-            if side is None:
-                break
-            t = cycle.Turn(matches[side], ids[side])
-            while unset[side] and not t.done:
-                name, value = unset[side].popitem()
-                t.push(f"policy {name} {value}")
-            while not t.done:
-                d = t.pending()
-                if not any(unset.values()) and d.kind == "combat" and d.plannable and len(d.options) >= 3:
-                    attacks = _disjoint(t.m.rules, t.es["game"], d)
-                    if len(attacks) >= 2:
-                        return gf, sc, ids, matches, t, {"verb": "plan", "orders": attacks}
-                t.push(t.m.rules.demo_order(t.es["game"], d))
-            ex = t.finish()
-            gf = GameFile(gf.exchanges + [ex])
-            for s, m in matches.items():
-                cycle.advance(m, ex, ids[s])
+        wanted = {s: {**matches[s].rules.demo_policies(s), **EXTRA} for s in SEATS}
+        got = play_until(gf, matches, ids, found, limit=200, policies=wanted)
+        if got:
+            gf, t, plan = got
+            return gf, sc, ids, matches, t, plan
     raise AssertionError("no Victory Roads combat phase with two attacks to plan")
 
 
