@@ -47,7 +47,9 @@ class DuelRules(BaseRules):
             return None
         if step.startswith("pick-"):
             side = step[5:]
-            return Decision(side, "pick", f"{side}: pick 1, 2 or 3 in secret", ("pick 1", "pick 2", "pick 3"))
+            picks = ("pick 1", "pick 2", "pick 3")
+            return Decision(side, "pick", f"{side}: pick 1, 2 or 3 in secret",
+                            (("pick N",) if self.options.get("pattern_option") else ()) + picks)
         if step == "attack":
             # One option, but the attacker's own order unless the rule
             # option says the rules force it: a lone option is not a forced
@@ -193,7 +195,8 @@ class DuelGame(BaseGame):
 
     def options(self):
         return {"forced_attack": (False, "the attack is forced: the program rolls it without asking"),
-                "plannable_attack": (False, "the attack may be given as a plan (sealed dice)")}
+                "plannable_attack": (False, "the attack may be given as a plan (sealed dice)"),
+                "pattern_option": (False, "the pick lists its pattern first, as movement lists `move UNIT HEX`")}
 
     def policy_kinds(self):
         return {"defense": "block | dodge: answer every defend decision"}

@@ -266,6 +266,7 @@ class _Prompt:
                     self.planned and text.lower() in OPEN_PLAN_WORDS):
                 self._plan_command(text.lower())
                 return
+            numbered = 0
             if text.isdigit():
                 if turn.done:
                     raise IllegalOrder("the exchange is complete: nothing more can be ordered in it")
@@ -274,13 +275,18 @@ class _Prompt:
                     raise IllegalOrder("there is no numbered choice here; type the order")
                 if not 1 <= k <= len(d.options):
                     raise IllegalOrder(f"there is no choice {k}: choose 1 to {len(d.options)}")
-                text = d.options[k - 1]
+                text, numbered = d.options[k - 1], k
             if turn.done:
                 raise IllegalOrder("the exchange is complete: nothing more can be ordered in it "
                                    "(`sign`, `undo` or `quit`)")
             try:
                 order = turn.parse(text)
             except IllegalOrder as exc:
+                if numbered:
+                    # A listed option that is no order is a pattern to fill in.
+                    raise IllegalOrder(f"choice {numbered} is a pattern, not an order: type it with your own "
+                                       f"names in place of the capitals: {text}"
+                                       + (f" ({d.hint})" if d is not None and d.hint else "")) from None
                 # Not an order: perhaps a question asked without its "?"
                 # (`reach 7Pz`, `odds 4121 with 7Pz`).
                 try:
