@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from enginehelp import new_and_joined
 from pbem import cycle
-from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import generate
 from pbem.scenario import load_toml
 
@@ -37,14 +37,8 @@ def _special_segment(game_id: str):
     answers his standing orders gave inside it."""
     sc = load_toml(PRACTICE)
     ids = {"german": generate("Anna", "anna@example.org"), "soviet": generate("Pavel", "pavel@example.org")}
-    gf = cycle.new_game(game_id=game_id, game="avd", scenario_name="avd/practice", scenario=sc,
-                           options={}, dice="immediate", creator=ids["german"], creator_side="german",
-                           invited={"soviet": ids["soviet"].public})
-    soviet = cycle.replay(gf, sc, ids["soviet"])
-    join = cycle.join_exchange(soviet, ids["soviet"], "soviet")
-    cycle.advance(soviet, join, ids["soviet"])
-    german = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["german"])
-    matches = {"german": german, "soviet": soviet}
+    _, matches = new_and_joined("avd", "avd/practice", sc, ids, "german", "immediate", game_id)
+    german = matches["german"]
 
     # Turn 1 chit selections (3.6, 3.7); the Soviet files his standing orders with his.
     assert german.next_sender() == "german"

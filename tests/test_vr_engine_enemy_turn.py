@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import vrhelp
+from enginehelp import new_and_joined
 from fakedice import ScriptedDice
 from pbem import cycle
 from pbem.games.vr import seq_battle
-from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import Identity
 from pbem.scenario import load_toml
 
@@ -120,14 +120,8 @@ def _play(monkeypatch, react: str, turns: int) -> tuple[int, int, int]:
     sc["card"]["german_draws"] = 6                 # a German with Supports in hand when the Soviet attacks
     sc["card"]["pools"]["german"]["luftwaffe"] = 6
     ids = {"soviet": _identity("Pavel", "pavel@example.org"), "german": _identity("Anna", "anna@example.org")}
-    gf = cycle.new_game(game_id=f"vr-react-{react}", game="vr", scenario_name="vr/practice-basic", scenario=sc,
-                        options={}, dice="immediate", creator=ids["soviet"], creator_side="soviet",
-                        invited={"german": ids["german"].public})
-    german = cycle.replay(gf, sc, ids["german"])
-    join = cycle.join_exchange(german, ids["german"], "german")
-    cycle.advance(german, join, ids["german"])
-    soviet = cycle.replay(GameFile(gf.exchanges + [join]), sc, ids["soviet"])
-    matches = {"german": german, "soviet": soviet}
+    _, matches = new_and_joined("vr", "vr/practice-basic", sc, ids, "soviet", "immediate", f"vr-react-{react}")
+    german, soviet = matches["german"], matches["soviet"]
     by_hand = by_policy = 0
     counted = 0
     original = type(german.rules).standing_answer
