@@ -113,7 +113,7 @@ def test_tc07_9_2_no_move_to_the_bank_first(profile: Profile) -> None:
 
 def test_tc07_9_2_ava_either_hex_in_ezoc_bars_the_crossing() -> None:
     start_in_zoc = tc07_board(AVA, {"251i": "1510", "s1": "1410"})
-    with pytest.raises(IllegalOrder, match="enemy ZOC at either end"):
+    with pytest.raises(IllegalOrder, match="with either hex in enemy ZOC"):
         movement.check_move(start_in_zoc, "251i", ["1510", "1511"], "normal")
     end_in_zoc = tc07_board(AVA, {"251i": "1510", "s1": "1512"})
     with pytest.raises(IllegalOrder, match="major-river"):
@@ -124,7 +124,7 @@ def test_tc07_9_2_ffs_only_both_hexes_in_ezoc_bar_the_crossing() -> None:
     one = tc07_board(FFS, {"251i": "1510", "s1": "1410"})
     assert movement.check_move(one, "251i", ["1510", "1511"], "normal") == 8
     both = tc07_board(FFS, {"251i": "1510", "s1": "1611"})
-    with pytest.raises(IllegalOrder, match="enemy ZOC at both end"):
+    with pytest.raises(IllegalOrder, match="with both hexes in enemy ZOC"):
         movement.check_move(both, "251i", ["1510", "1511"], "normal")
 
 

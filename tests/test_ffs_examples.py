@@ -62,7 +62,7 @@ def test_td10_9_2_3_a_bridged_major_river_with_both_hexes_in_ezoc_is_closed() ->
     b = board(units, {"f": "1511", "g": "1512", "s": "1612"}, hexsides={"major_river": ["1511|1512"]},
               roads={"r": ["1511", "1512"]})
     assert b.in_enemy_zoc("1511", "axis") and b.in_enemy_zoc("1512", "axis")
-    with pytest.raises(IllegalOrder):
+    with pytest.raises(IllegalOrder, match="1511-1512: no major-river crossing with both hexes in enemy ZOC"):
         movement.check_move(b, "f", ["1511", "1512"])                          # friendly unit there or not
 
 

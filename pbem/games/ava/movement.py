@@ -180,7 +180,8 @@ class Mover:
             return None
         barred = (za or zc) if p.major_river_ezoc == "either" else (za and zc)
         if barred:
-            return f"{a}-{c}: no major-river crossing with enemy ZOC at {p.major_river_ezoc} end (9.2)"
+            where = "either hex" if p.major_river_ezoc == "either" else "both hexes"
+            return f"{a}-{c}: no major-river crossing with {where} in enemy ZOC (9.2)"
         return None
 
     def _whole(self, a: str, c: str, za: bool, zc: bool) -> tuple[int | None, str]:
