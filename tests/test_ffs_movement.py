@@ -114,7 +114,7 @@ def test_ffs_td10_9_2_3_bridged_major_river_ezoc_to_ezoc(profile: Profile, legal
     if legal:
         assert movement.check_move(b, "i", ["1510", "1511"], "normal") == 2 + 4 + 4
     else:
-        with pytest.raises(IllegalOrder, match="both end"):
+        with pytest.raises(IllegalOrder, match="with both hexes in enemy ZOC"):
             movement.check_move(b, "i", ["1510", "1511"], "normal")
 
 
