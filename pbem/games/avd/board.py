@@ -30,7 +30,8 @@ def _grid(first_col: int, last_col: int, first_row: int, last_row: int, offset: 
     return HexGrid(first_col, last_col, first_row, last_row, offset)
 
 
-_WHERE_HEX = operator.itemgetter("where", "hex")
+_WHERE = operator.itemgetter("where")
+_HEX = operator.itemgetter("hex")
 POSITIONS_KEPT = 32     # positions whose index a rules object keeps (speed only)
 
 
@@ -41,9 +42,9 @@ class _Index:
 
     __slots__ = ("by_hex", "side_units", "zoc", "positions", "cache")
 
-    def __init__(self, uids: tuple[str, ...], places: tuple[Any, ...]) -> None:
+    def __init__(self, uids: tuple[str, ...], wheres: tuple[Any, ...], hexes: tuple[Any, ...]) -> None:
         by_hex: dict[str, list[str]] = {}
-        for uid, (where, h) in zip(uids, places):
+        for uid, where, h in zip(uids, wheres, hexes):
             if where == "map" and h:
                 if h in by_hex:
                     by_hex[h].append(uid)
@@ -71,11 +72,13 @@ class Board:
         # Where every unit stands now (the index is worked out from this
         # when first asked for, or found among the owner's).
         units = state["units"]
+        # (Two flat tuples: no pair per unit to build, hash and compare.)
         try:
-            places = tuple(map(_WHERE_HEX, units.values()))
+            vals = units.values()
+            self._at = (tuple(units), tuple(map(_WHERE, vals)), tuple(map(_HEX, vals)))
         except KeyError:
-            places = tuple((u.get("where"), u.get("hex")) for u in units.values())
-        self._at = (tuple(units), places)
+            self._at = (tuple(units), tuple(u.get("where") for u in units.values()),
+                        tuple(u.get("hex") for u in units.values()))
         # Results that depend only on where the units stand, kept across
         # boards by their owner (the rules).
         self.shared = shared

@@ -108,8 +108,7 @@ def _stuka(rules, state, d, value):
     return None
 
 
-def _strength(rules, state, uid) -> int:
-    b = rules.board(state)
+def _strength(b, uid) -> int:
     return max(b.attack(uid), b.defense(uid))
 
 
@@ -117,14 +116,15 @@ def _losses(rules, state, d, value):
     opts = [orders.parse(o, rules.scn)["steps"] for o in d.options]
     if not opts:
         return None
+    b = rules.board(state)     # one for every unit compared (printed values: no unit moves)
     if value == "reduce-strongest-first":
         # Spread the hits: fewest units eliminated, then the strongest units flipped.
         def key(o):
             dead = sum(1 for u, n in o.items() if n >= state["units"][u]["steps"])
-            return (dead, -sum(_strength(rules, state, u) * n for u, n in o.items()))
+            return (dead, -sum(_strength(b, u) * n for u, n in o.items()))
     elif value == "eliminate-weakest-first":
         def key(o):
-            return (sum(_strength(rules, state, u) * n for u, n in o.items()),)
+            return (sum(_strength(b, u) * n for u, n in o.items()),)
     else:
         return None
     return {"verb": "loss", "steps": min(opts, key=key)}
@@ -144,7 +144,8 @@ def _advance(rules, state, d, value):
         if not moves:
             return {"verb": "pass"}
         parsed = [orders.parse(o, rules.scn) for o in moves]
-        best = max(parsed, key=lambda o: (_strength(rules, state, o["unit"]), -len(o["path"])))
+        b = rules.board(state)
+        best = max(parsed, key=lambda o: (_strength(b, o["unit"]), -len(o["path"])))
         return best
     return None
 
@@ -176,7 +177,8 @@ def _oos(rules, state, d, value):
         return {"verb": "pass"}
     if value == "strongest":
         n = rules._oos_count(state)
-        el = sorted(rules._oos_eligible(state), key=lambda u: -_strength(rules, state, u))
+        b = rules.board(state)
+        el = sorted(rules._oos_eligible(state), key=lambda u: -_strength(b, u))
         return {"verb": "oos", "units": el[:n]} if el[:n] else {"verb": "pass"}
     return None
 

@@ -1668,14 +1668,20 @@ class AvdRules(BaseRules):
         """13.2: hexes with German combat units next to a Soviet unit or
         HQ, or two hexes from a Soviet unit on a hill; one ART per hex a turn."""
         b = self.board(state)
-        spots: set[str] = set()
-        for u in b.units_of(SOVIET):
-            h = activation.map_hex(b, u)
-            spots.update(b.grid.neighbors(h))
-            if b.terrain(h).name == "hill":
-                spots.update(b.grid.within(h, 2))
-        return sorted(h for h in spots if h not in state["art_hexes"]
-                      and any(b.side_of(x) == GERMAN for x in b.combat_units_at(h)))
+        # The hexes in reach depend on where the units stand alone: kept
+        # with the position (asked at every ART decision, check and answer).
+        found = b.cache.get("art_spots")
+        if found is None:
+            spots: set[str] = set()
+            for u in b.units_of(SOVIET):
+                h = activation.map_hex(b, u)
+                spots.update(b.grid.neighbors(h))
+                if b.terrain(h).name == "hill":
+                    spots.update(b.grid.within(h, 2))
+            found = b.cache["art_spots"] = sorted(
+                h for h in spots if any(b.side_of(x) == GERMAN for x in b.combat_units_at(h)))
+        done = state["art_hexes"]
+        return [h for h in found if h not in done]
 
     def _auto_art(self, state, top, rng, events) -> bool:
         if (top["left"] <= 0 and not state["rocket"]) or not self.art_targets(state):
