@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import os
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -121,3 +123,84 @@ def test_help_and_version_import_nothing_heavy(args):
     names = _imported(*args)
     heavy = sorted(n for n in names if any(n == h or n.startswith(h + ".") for h in HEAVY))
     assert heavy == []
+
+
+# ------------------------------------------------- `pbem verify FILE` quick
+
+
+def _verify_both_ways(env: dict[str, str], *args: str) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
+    """``pbem ARGS`` through the script's entry point (quick when ARGS are
+    ``verify FILE``) and through the click group itself."""
+    out = []
+    for module in ("pbem.cli", "pbem.cli.base"):
+        r = subprocess.run([sys.executable, "-c", f"from {module} import main; main()", *args], env=env,
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        out.append((r.returncode, r.stdout, r.stderr))
+    return out[0], out[1]
+
+
+@pytest.fixture(scope="module")
+def verify_setup(tmp_path_factory):
+    """A duel's file, a player's home and the environment to run pbem in."""
+    import enginehelp as eh
+    from pbem.protocol import identity
+
+    tests = Path(__file__).resolve().parent
+    folder = tmp_path_factory.mktemp("quick")
+    gf, sc, ids = eh.start("sealed")
+    for _ in range(3):
+        gf = eh.one_exchange(gf, sc, ids)
+    game = folder / "g.toml"
+    game.write_text(gf.to_toml(), encoding="utf-8")
+    home = folder / "home"
+    home.mkdir()
+    identity.save_private(ids["red"], home / "key.toml", None)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PBEM_", "_"))}
+    env.update(PBEM_HOME=str(home), PBEM_SCENARIOS=str(tests / "data" / "scenarios"),
+               PBEM_GAME_MODULES="duel=duelgame", PYTHONPATH=os.pathsep.join([str(tests.parent), str(tests)]),
+               PYTHONIOENCODING="utf-8")
+    return folder, game, home, env
+
+
+def test_verify_file_runs_without_click_and_says_what_the_click_command_says(verify_setup):
+    folder, game, home, env = verify_setup
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "pbem", "verify", str(game)], env=env,
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0 and r.stdout.startswith("valid: "), r.stderr[-2000:]
+    names = {line.rsplit("|", 1)[1].strip() for line in r.stderr.splitlines()
+             if line.startswith("import time:") and "|" in line}
+    assert "click" not in names and "pbem.cli.base" not in names
+    quick, group = _verify_both_ways(env, "verify", str(game))
+    assert quick == group and quick[0] == 0
+
+
+def test_verify_quick_and_click_agree_on_every_outcome(verify_setup):
+    folder, game, home, env = verify_setup
+    text = game.read_text(encoding="utf-8")
+    (folder / "bad.toml").write_text(text.replace('sig = "', 'sig = "00', 1), encoding="utf-8")
+    (folder / "junk.toml").write_text("[game]\nx = 1\n", encoding="utf-8")
+    (folder / "ctl\x1b[31m.toml").write_text("not toml at all \x1b[1m", encoding="utf-8")
+    cases = [("verify", str(game)), ("verify", str(folder / "missing.toml")), ("verify", str(folder)),
+             ("verify", str(folder / "bad.toml")), ("verify", str(folder / "junk.toml")),
+             ("verify", str(folder / "ctl\x1b[31m.toml")), ("verify", ""), ("verify", "-x"),
+             ("verify", str(game), "--scenario", "duel/test"), ("verify",), ("verify", "--help")]
+    for args in cases:
+        quick, group = _verify_both_ways(env, *args)
+        assert quick == group, args
+    # Without a key (a bystander), with a key others can read, with one that
+    # needs its passphrase (no terminal to ask at), with no home at all.
+    key = home / "key.toml"
+    key.chmod(0o644)
+    try:
+        quick, group = _verify_both_ways(env, "verify", str(game))
+        assert quick == group and "can be read by others" in quick[2]
+    finally:
+        key.chmod(0o600)
+    from pbem.protocol import identity
+
+    locked = folder / "locked"
+    locked.mkdir()
+    identity.save_private(identity.load_private(key, None), locked / "key.toml", "secret words")
+    for where in (locked, folder / "nohome"):
+        quick, group = _verify_both_ways({**env, "PBEM_HOME": str(where)}, "verify", str(game))
+        assert quick == group, where

@@ -6,10 +6,17 @@ is written unless the whole command succeeded.  The commands live by job in
 :mod:`.setup`, :mod:`.play`, :mod:`.records`, :mod:`.mailbox`, :mod:`.maps`,
 :mod:`.position` and :mod:`.replay`; :mod:`.base` holds the group and the
 table of commands, which imports a command's module only when it runs (a
-quick ``pbem --help``).
+quick ``pbem --help``).  :data:`main`, what the ``pbem`` script calls, runs
+``pbem verify FILE`` without importing click (:mod:`.quick`) and hands
+everything else to that group.
 """
 from __future__ import annotations
 
-from pbem.cli.base import main
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:       # every use but the script's call reaches the click group
+    from pbem.cli.base import main
+else:
+    from pbem.cli.quick import main
 
 __all__ = ["main"]

@@ -14,7 +14,8 @@ from typing import Any
 import click
 
 from pbem import __version__
-from pbem.errors import PbemError, UsageError
+from pbem.cli.quick import load_me, one_line as _one_line, run_guarded
+from pbem.errors import UsageError
 
 try:
     from click.exceptions import NoSuchCommand as _NoSuchCommand
@@ -34,53 +35,8 @@ class Cli(click.Group):
     """Turns every PbemError (and any stray exception) into one line."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except PbemError as exc:
-            click.echo(f"pbem: {_one_line(str(exc))}", err=True)
-            sys.exit(exc.exit_code)
-        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
-            raise
-        except KeyboardInterrupt:
-            click.echo("pbem: interrupted; nothing written", err=True)
-            sys.exit(130)
-        except BrokenPipeError:
-            _quiet_broken_pipe()
-        except RecursionError:   # a last guard: input nesting is bounded where it is read
-            click.echo("pbem: input nested too deeply to read", err=True)
-            sys.exit(1)
-        except Exception as exc:  # never a traceback for the user
-            click.echo(f"pbem: internal error: {type(exc).__name__}: {_one_line(str(exc))}", err=True)
-            sys.exit(3)
-
-
-def _quiet_broken_pipe() -> None:
-    """The reader of our output went away (``pbem demo | head``): stop
-    quietly, as Unix tools do, with the status a shell gives a tool killed
-    by SIGPIPE.  Standard output is pointed at /dev/null first so that the
-    interpreter's last flush cannot complain."""
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass
-    sys.exit(141)
-
-
-def _one_line(text: str) -> str:
-    """Messages quote names from the files (a side, a player): a line break
-    or terminal control character in one must not break the promise of a
-    single plain line, so such characters are shown escaped."""
-    return "".join(repr(c)[1:-1] if (ord(c) < 32 and c != "\t") or 127 <= ord(c) < 160 or c in _ESCAPED else c
-                   for c in text)
-
-
-# Line separators and the direction controls (the right-to-left override...)
-# are shown escaped too (repr() spells each as \uXXXX).
-_ESCAPED = "\u2028\u2029\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+        return run_guarded(lambda: super(Cli, self).invoke(ctx), click.echo,
+                           (click.ClickException, click.exceptions.Exit, click.exceptions.Abort))
 
 
 def _message(text: str, where: str = "--message") -> str:
@@ -237,28 +193,7 @@ def _ask_passphrase() -> str | None:
 
 
 def _me(required: bool = True) -> Any:
-    from pbem import session
-
-    if not required and not session.key_path().exists():
-        return None
-    me = session.load_me(_ask_passphrase)
-    _warn_if_readable(session.key_path())     # a key that does not load is reported as such, alone
-    return me
-
-
-def _warn_if_readable(path: Any) -> None:
-    """A private key file others can read is reported (not refused: the
-    player may have reasons, but should know)."""
-    import os
-    import stat
-
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return
-    if stat.S_ISREG(mode) and mode & 0o077:
-        click.echo(f"pbem: warning: your key file {path} can be read by others (mode {stat.S_IMODE(mode):04o}); "
-                   f"`chmod 600 {path}` makes it yours alone", err=True)
+    return load_me(required, _ask_passphrase, click.echo)
 
 
 # ------------------------------------------------------------------ identity

@@ -8,7 +8,9 @@ from typing import Any
 
 import click
 
-from pbem.cli.base import _console, _me
+from pbem.cli.base import _ask_passphrase, _console, _me
+from pbem.cli.quick import open_with_progress as _open_with_progress
+from pbem.cli.quick import verify_command
 from pbem.cli.play import _print_sitrep
 from pbem.errors import PbemError, UsageError
 
@@ -18,27 +20,7 @@ from pbem.errors import PbemError, UsageError
 @click.option("--scenario", "scenario_override")
 def verify(file: Path, scenario_override: str | None) -> None:
     """Replay the whole game; exit 0 if valid, 1 with the reason if not."""
-    me = _me(required=False)
-    loaded = _open_with_progress(file, me, scenario_override, snapshots=False)
-    m = loaded.match
-    rolls = sum(len(r.rolls) for r in m.records)
-    click.echo(f"valid: {len(m.exchanges)} exchanges, {rolls} rolls recomputed; {m.who_acts()}")
-
-
-def _open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: bool = False,
-                        cached: bool = False, snapshots: bool = True) -> Any:
-    from pbem import session
-
-    gf = session.load_game(file)
-    if len(gf.exchanges) < 200 or not sys.stderr.isatty():
-        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf, cached=cached,
-                                 snapshots=snapshots)
-    from rich.progress import Progress
-
-    with Progress(transient=True) as bar:
-        task = bar.add_task("verifying", total=len(gf.exchanges))
-        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf, cached=cached,
-                                 snapshots=snapshots, progress=lambda i, n: bar.update(task, completed=i))
+    verify_command(file, scenario_override, _ask_passphrase, click.echo)     # `pbem verify FILE` runs it without click
 
 
 @click.command()

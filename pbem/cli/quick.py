@@ -1,0 +1,264 @@
+"""`pbem verify FILE` without click: the command a player (and every
+other program of the table) runs most, started in about two thirds of the
+time click's import and parsing take (~25 ms of CPU, a quarter of what a
+verify spends before its replay).
+
+:data:`main` is what the ``pbem`` script calls.  Given exactly ``verify
+FILE`` (nothing click would read otherwise: no option, no completion
+request, a FILE click would accept as it is) it runs the command's body,
+:func:`verify_command`, itself; the click command :func:`pbem.cli.records.verify`
+runs the same body.  Anything else, and a key that must ask for its
+passphrase at the terminal, goes to the click group
+(:data:`pbem.cli.base.main`), which is also what every other use of
+:data:`main` (attributes, ``CliRunner``) reaches.  The one-line error
+handling and click's ``echo`` are reproduced here exactly, so that the
+output, the streams and the exit status are the same either way.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any, Callable, NoReturn
+
+from pbem.errors import PbemError
+
+Echo = Callable[..., None]
+
+
+def one_line(text: str) -> str:
+    """Messages quote names from the files (a side, a player): a line break
+    or terminal control character in one must not break the promise of a
+    single plain line, so such characters are shown escaped."""
+    return "".join(repr(c)[1:-1] if (ord(c) < 32 and c != "\t") or 127 <= ord(c) < 160 or c in _ESCAPED else c
+                   for c in text)
+
+
+# Line separators and the direction controls (the right-to-left override...)
+# are shown escaped too (repr() spells each as \uXXXX).
+_ESCAPED = "\u2028\u2029\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def quiet_broken_pipe() -> NoReturn:
+    """The reader of our output went away (``pbem demo | head``): stop
+    quietly, as Unix tools do, with the status a shell gives a tool killed
+    by SIGPIPE.  Standard output is pointed at /dev/null first so that the
+    interpreter's last flush cannot complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    sys.exit(141)
+
+
+def run_guarded(body: Callable[[], Any], echo: Echo, passthrough: tuple[type[BaseException], ...] = ()) -> Any:
+    """``body()``, every PbemError (and any stray exception) turned into one
+    line on stderr and an exit status; ``passthrough`` exceptions (click's
+    own, in the click group) and SystemExit go on."""
+    through: tuple[type[BaseException], ...] = (SystemExit, *passthrough)
+    try:
+        return body()
+    except PbemError as exc:
+        echo(f"pbem: {one_line(str(exc))}", err=True)
+        sys.exit(exc.exit_code)
+    except through:  # type: ignore[misc]  # mypy takes no tuple of unknown length here
+        raise
+    except KeyboardInterrupt:
+        echo("pbem: interrupted; nothing written", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        quiet_broken_pipe()
+    except RecursionError:   # a last guard: input nesting is bounded where it is read
+        echo("pbem: input nested too deeply to read", err=True)
+        sys.exit(1)
+    except Exception as exc:  # never a traceback for the user
+        echo(f"pbem: internal error: {type(exc).__name__}: {one_line(str(exc))}", err=True)
+        sys.exit(3)
+
+
+# ------------------------------------------------------------------ the body
+
+
+def load_me(required: bool, ask: Callable[[], str | None], echo: Echo) -> Any:
+    """The player's private key (None if ``required`` is false and there is
+    none), asking for its passphrase with ``ask``; a key file others can
+    read is reported."""
+    from pbem import session
+
+    if not required and not session.key_path().exists():
+        return None
+    me = session.load_me(ask)
+    warn_if_readable(session.key_path(), echo)     # a key that does not load is reported as such, alone
+    return me
+
+
+def warn_if_readable(path: Any, echo: Echo) -> None:
+    """A private key file others can read is reported (not refused: the
+    player may have reasons, but should know)."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode) and mode & 0o077:
+        echo(f"pbem: warning: your key file {path} can be read by others (mode {stat.S_IMODE(mode):04o}); "
+             f"`chmod 600 {path}` makes it yours alone", err=True)
+
+
+def open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: bool = False,
+                       cached: bool = False, snapshots: bool = True) -> Any:
+    from pbem import session
+
+    gf = session.load_game(file)
+    if len(gf.exchanges) < 200 or not sys.stderr.isatty():
+        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf, cached=cached,
+                                 snapshots=snapshots)
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task("verifying", total=len(gf.exchanges))
+        return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf, cached=cached,
+                                 snapshots=snapshots, progress=lambda i, n: bar.update(task, completed=i))
+
+
+def verify_command(file: Path, scenario_override: str | None, ask: Callable[[], str | None], echo: Echo) -> None:
+    """`pbem verify`: replay the whole game cold; one line if valid."""
+    me = load_me(False, ask, echo)
+    loaded = open_with_progress(file, me, scenario_override, snapshots=False)
+    m = loaded.match
+    rolls = sum(len(r.rolls) for r in m.records)
+    echo(f"valid: {len(m.exchanges)} exchanges, {rolls} rolls recomputed; {m.who_acts()}")
+    program = loaded.gf.header.get("program")
+    if program:     # a file from before 0.3.0 names none: its output stays as it was
+        echo(f"started by {program}")
+
+
+# ------------------------------------------------------------------ echo
+
+
+# click's pattern for what it strips from output that is not a terminal.
+_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
+
+
+def echo(message: str, err: bool = False) -> None:
+    """``click.echo(message, err=err)`` for a text line, on the plain
+    streams :func:`_plain_streams` admits: the line and a newline, ANSI
+    codes stripped when the stream is no terminal, flushed."""
+    stream = sys.stderr if err else sys.stdout
+    out = message + "\n"
+    try:
+        tty = stream.isatty()
+    except Exception:
+        tty = False
+    if not tty:
+        out = _ANSI.sub("", out)
+    stream.write(out)
+    stream.flush()
+
+
+def _plain_streams() -> bool:
+    """Standard output and error as the interpreter made them, in an
+    encoding click takes as it is (not ASCII): click's echo then writes to
+    them directly, as :func:`echo` does."""
+    import io
+
+    for stream in (sys.stdout, sys.stderr):
+        if type(stream) is not io.TextIOWrapper or stream.errors is None:
+            return False
+        encoding = (stream.encoding or "ascii").lower().replace("_", "-")
+        if encoding in ("ascii", "us-ascii", "646", "ansi-x3.4-1968"):
+            return False
+    return True
+
+
+# ------------------------------------------------------------------ entry
+
+
+class _NeedsClick(Exception):
+    """The quick path met what only click can do (ask at the terminal)."""
+
+
+def _ask_at_terminal() -> str | None:
+    # As base._ask_passphrase: no terminal, no question; else click asks.
+    if not sys.stdin.isatty():
+        return None
+    raise _NeedsClick
+
+
+def _quick_file(args: list[str]) -> Path | None:
+    """FILE when ``args`` is exactly ``verify FILE`` and click would give
+    the command ``Path(FILE)`` as it is (no option, and FILE missing or
+    readable: click refuses an unreadable one itself)."""
+    if len(args) != 2 or args[0] != "verify" or not args[1] or args[1].startswith("-"):
+        return None
+    if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return None     # a shell asking click for completions
+    try:
+        os.stat(args[1])
+    except (OSError, ValueError):
+        return Path(args[1])
+    return Path(args[1]) if os.access(args[1], os.R_OK) else None
+
+
+def quick_verify(args: list[str]) -> bool:
+    """Run ``pbem verify FILE`` without click when ``args`` allow; False
+    (nothing done, nothing printed) when click must."""
+    file = _quick_file(args)
+    if file is None or not _plain_streams():
+        return False
+    try:
+        run_guarded(lambda: verify_command(file, None, _ask_at_terminal, echo), echo)
+    except _NeedsClick:
+        return False
+    except SystemExit:
+        raise
+    except (OSError, EOFError, KeyboardInterrupt) as exc:
+        _as_click_main(exc)
+    sys.exit(0)
+
+
+def _as_click_main(exc: BaseException) -> NoReturn:
+    """What click's main does with what escapes the command's guard (a
+    broken pipe or an interrupt while the guard itself writes)."""
+    import errno
+
+    import click
+    from click.core import _echo_aborted
+    from click.utils import _PacifyFlushWrapper
+
+    if isinstance(exc, OSError):
+        if exc.errno != errno.EPIPE:
+            raise exc
+        sys.stdout = _PacifyFlushWrapper(sys.stdout)  # type: ignore[assignment]
+        sys.stderr = _PacifyFlushWrapper(sys.stderr)  # type: ignore[assignment]
+        sys.exit(1)
+    click.echo(file=sys.stderr)     # the blank line that closes the terminal's ^C
+    _echo_aborted()
+    sys.exit(1)
+
+
+class Main:
+    """The ``pbem`` entry point: ``pbem verify FILE`` quick (see the module),
+    everything else the click group, to which every attribute is passed
+    (``main.main(args=...)``, ``main.name``...)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and quick_verify(sys.argv[1:]):
+            return None     # pragma: no cover - quick_verify exits
+        return _group()(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_group(), name)
+
+
+def _group() -> Any:
+    from pbem.cli.base import main as group
+
+    return group
+
+
+main = Main()
