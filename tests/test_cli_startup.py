@@ -204,3 +204,58 @@ def test_verify_quick_and_click_agree_on_every_outcome(verify_setup):
     for where in (locked, folder / "nohome"):
         quick, group = _verify_both_ways({**env, "PBEM_HOME": str(where)}, "verify", str(game))
         assert quick == group, where
+
+
+def _same_tree(a, b) -> bool:
+    """Equal values of the same types, tables in the same order."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same_tree(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_tree(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def test_every_shipped_scenario_reads_as_tomllib_reads_it():
+    """Scenarios are read by the game file's fast TOML reader (tomllib only
+    for what it does not take): every shipped one is taken, with the values,
+    types and order tomllib gives."""
+    import tomllib
+
+    from pbem import scenario
+    from pbem.protocol import fasttoml
+
+    repo = Path(__file__).resolve().parent.parent
+    files = sorted(repo.glob("scenarios/*/*.toml")) + sorted(repo.glob("tests/data/**/*.toml"))
+    assert len(files) > 20
+    for path in files:
+        expected = tomllib.loads(path.read_text(encoding="utf-8"))
+        if path.parent.parent.name == "scenarios":      # a shipped one: the fast reader takes it
+            assert fasttoml.loads(path.read_text(encoding="utf-8")) is not None, path
+        assert _same_tree(scenario.load_toml(path), expected), path
+
+
+@pytest.mark.parametrize("text", ["[scenario]\nid = 'x'\n", "[scenario]\nv = 1.5\n", "[scenario\n", "a = 1\r\rb = 2\n",
+                                  "d = 1979-05-27\n", "x = \"\"\"\nlong\n\"\"\"\n"])
+def test_a_scenario_outside_the_fast_subset_gets_tomllibs_verdict(tmp_path, text):
+    import tomllib
+
+    from pbem import scenario
+    from pbem.errors import InvalidFile
+
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        expected: object = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        expected = f"scenario s.toml: invalid TOML ({exc})"
+    try:
+        got: object = scenario.load_toml(path)
+    except InvalidFile as exc:
+        got = str(exc)
+    if isinstance(expected, dict) and any(isinstance(v, (float,)) or type(v).__name__ == "date"
+                                          for t in expected.values() for v in (t.values() if isinstance(t, dict) else [t])):
+        assert isinstance(got, str) and "not allowed" in got
+    else:
+        assert got == expected
