@@ -344,6 +344,18 @@ def retreat_options(board: Board, uids: list[str], from_hex: str, length: int,
     units cannot retreat and are eliminated (9.5.8)."""
     if length <= 0:
         return [[]]
+    # Where the units stand (and the turn, for the sources) decide it: kept
+    # with the position, since the frame, the decision and the answer each
+    # ask again.
+    key = ("retreat", tuple(uids), from_hex, length, side, board.turn)
+    found = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = _retreat_options(board, uids, from_hex, length, side)
+    return [list(p) for p in found]
+
+
+def _retreat_options(board: Board, uids: list[str], from_hex: str, length: int,
+                     side: str) -> list[list[str]]:
     can_enter = _retreat_can_enter(board, uids, from_hex, side)
     sources = sorted(board.supply_sources(side))
     combat = [u for u in uids if board.is_combat(u)]

@@ -20,6 +20,17 @@ def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
     start = origin or board.hex_of(hq_uid)
     if start is None:
         raise ValueError(f"{hq_uid} has no hex to relocate from")
+    # The answer depends on where the units stand and the turn (supply)
+    # alone: kept with the position, since the decision, its check and
+    # the answer each ask again.
+    key = ("relocation", hq_uid, start, board.turn if turn is None else turn)
+    found = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = _options(board, hq_uid, side, start, turn)
+    return list(found)
+
+
+def _options(board: Board, hq_uid: str, side: str, start: str, turn: int | None) -> list[str]:
     sources = sorted(board.supply_sources(side, turn))
     # ``d(start, s)`` per source, asked for every hex tested.
     toward = [(s, board.distance(start, s)) for s in sources]

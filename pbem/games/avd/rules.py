@@ -49,6 +49,7 @@ BOMBER_COLUMN = "8-1"                # 13.3
 # selection while there are at most this many; beyond, it lists one worked
 # example, a template and, in the hint, every item the selection draws on.
 COMBO_LIST_LIMIT = 400
+ATTACKS_KEPT = 4096                  # attack legalities a rules object remembers (speed only)
 
 
 def _new_frame(frame_kind: str, **kw: Any) -> dict[str, Any]:
@@ -1104,8 +1105,22 @@ class AvdRules(BaseRules):
                 if any(b.side_of(x) != side for x in b.combat_units_at(n)):
                     targets.setdefault(n, []).append(u)
         out = []
+        units = state["units"]
+        # Each target's legality is asked again at every combat decision of
+        # the segment, mostly of unchanged units: kept by what the odds read
+        # (9.3: where each attacker stands, the steps and supply markers of
+        # both sides' units; the map and CRT do not change).
+        known = self._shared.setdefault("attack_legal", {})
         for h, us in sorted(targets.items()):
-            if combat.can_attack(b, us, h, state["attacked_hexes"]) is None:
+            key = (h, tuple((u, b.hex_of(u), units[u].get("steps"), units[u].get("oos"), units[u].get("isolated"))
+                            for u in us),
+                   tuple((x, units[x].get("steps"), units[x].get("isolated")) for x in b.combat_units_at(h)))
+            ok = known.get(key)
+            if ok is None:
+                if len(known) >= ATTACKS_KEPT:
+                    known.clear()
+                ok = known[key] = combat.can_attack(b, us, h, state["attacked_hexes"]) is None
+            if ok:
                 out.append(f"attack {h} with " + " ".join(orders.short(self.scn, u) for u in sorted(us)))
         return out
 
@@ -1463,6 +1478,17 @@ class AvdRules(BaseRules):
         if f["kind"] != "normal" or b.units_at(f["hex"]) and any(
                 b.side_of(u) != f["side"] for u in b.units_at(f["hex"])):
             return {}
+        # Asked by the frame, the decision and the answer of one position:
+        # kept with it, by everything of the battle the answer reads.
+        key = ("advance", f["hex"], f["side"], tuple(f["attackers"]), tuple(f["advanced"]),
+               tuple(sorted(f.get("att_hqs", {}).items())), tuple(sorted(f.get("origins", {}).items())),
+               tuple((u, tuple(p)) for u, p in sorted(f.get("adv_paths", {}).items())))
+        found = b.cache.get(key)
+        if found is None:
+            found = b.cache[key] = self._advance_choices_now(state, f, b)
+        return {u: [list(p) for p in ps] for u, ps in found.items()}
+
+    def _advance_choices_now(self, state, f, b: Board) -> dict[str, list[list[str]]]:
         movers = [u for u in f["attackers"] if b.on_map(u) and u not in f["advanced"]
                   and b.hex_of(u) != f["hex"]]
         opts = combat.advance_options(b, movers, f["hex"])
