@@ -5,4 +5,4 @@ library: :mod:`pbem.protocol` (signatures, dice, sealing; knows no game),
 kernels) and :mod:`pbem.games` (one package per game; knows no files, keys or
 email)."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

@@ -291,12 +291,22 @@ def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit:
     state of the match (a cold verify), see :func:`pbem.cycle.replay`."""
     gf = gf if gf is not None else load_game(path)
     sc = scenario_for(gf, scenario)
-    if cached and not audit:
-        from pbem import cache
+    try:
+        if cached and not audit:
+            from pbem import cache
 
-        m = cache.open_match(gf, sc, me, progress=progress)
-    else:
-        m = cycle.replay(gf, sc, me, audit=audit, progress=progress, snapshots=snapshots)
+            m = cache.open_match(gf, sc, me, progress=progress)
+        else:
+            m = cycle.replay(gf, sc, me, audit=audit, progress=progress, snapshots=snapshots)
+    except cycle.Verification as exc:
+        # A game started by another pbem may fail only because a rule was
+        # fixed since: the player is told which version finishes it.
+        from pbem.program import with_hint
+
+        told = with_hint(str(exc), gf)
+        if told == str(exc):
+            raise
+        raise cycle.Verification(told) from exc
     if gf.state:
         _check_reading_copy(gf, m)
     return Loaded(gf, m, sc)

@@ -16,6 +16,7 @@ from pbem.cycle.match import (
 from pbem.cycle.run import FEATURES
 from pbem.errors import UsageError
 from pbem.game import validate_seats
+from pbem.program import PROGRAM
 from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical, digest
@@ -137,6 +138,7 @@ def header_for(game: Any, *, game_id: str, scenario_name: str, scenario: dict[st
     if position is not None:
         header["position"] = position
     header["features"] = list(FEATURES)      # engine behaviour this file relies on (pbem.cycle.run)
+    header["program"] = PROGRAM              # who to finish the game with if a later pbem refuses it
     if any(s.side != s.name or s.roles for s in seats):
         header["seats"] = {s.name: {"side": s.side, "roles": list(s.roles)} for s in seats}
     unknown = set(invited) - set(header["sides"])

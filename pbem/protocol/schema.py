@@ -17,6 +17,7 @@ import re
 from typing import Any, Callable
 
 from pbem.errors import InvalidFile, PbemError
+from pbem.program import check_program
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
 HEX128 = re.compile(r"[0-9a-f]{128}")
@@ -101,7 +102,7 @@ HEADER_REQUIRED: dict[str, Check] = {
     "format": STR, "id": STR, "game": STR, "scenario": STR, "scenario_sha256": H64, "dice": STR, "sides": LIST,
 }
 HEADER_OPTIONAL: dict[str, Check] = {"options": TABLE, "invited": TABLE, "seats": TABLE, "position": TABLE,
-                                     "features": _str_list}
+                                     "features": _str_list, "program": check_program}
 
 
 def check_header(header: dict[str, Any], name: str) -> None:
