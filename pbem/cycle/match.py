@@ -16,7 +16,7 @@ from pbem.cycle.frozen import Snapshots as Snapshots
 from pbem.cycle.frozen import fast_copy as fast_copy
 from pbem.errors import InvalidFile
 from pbem.game import Decision, Event, Order, Rules, SeatSpec, public, team_part
-from pbem.protocol.canon import RecordMemo, canonical_spliced, digest, largest_table, sha256
+from pbem.protocol.canon import RecordMemo, sha256
 from pbem.protocol.types import EngineState as EngineState
 from pbem.protocol.types import Exchange
 
@@ -124,8 +124,9 @@ class Match:
         self.team_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: team secret}, where known
         self.sent_by: dict[int, str] = {}                # exchange n -> its sender's player (the seat he joined as)
         self.reseated_at = 0                             # the exchange after which players last moved
-        # Speed only: the canonical bytes of unchanged unit records, reused
-        # by the state hash of every exchange (never kept with the match).
+        # Speed only: the canonical bytes of unchanged parts of the state
+        # (unit records...), reused by the state hash of every exchange
+        # (never kept with the match).
         self.records_memo = RecordMemo()
 
     # -- seats ------------------------------------------------------------------
@@ -191,11 +192,7 @@ class Match:
         return public_engine_state(self.es)
 
     def state_hash(self) -> str:
-        state = self.public_state()
-        table = largest_table(state["game"])
-        if table is None:
-            return digest(state)
-        return sha256(canonical_spliced(state, ("game", table), self.records_memo)).hex()
+        return sha256(self.records_memo.canonical(self.public_state())).hex()
 
     def joined(self) -> bool:
         return len(self.seats) == len(self.seat_names)

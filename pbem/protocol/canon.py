@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import unicodedata
 from typing import Any
 
@@ -111,6 +112,7 @@ def _shaped(value: Any) -> bool:
 # json.dumps with these options builds this same encoder on every call;
 # one kept encoder writes the same text (speed only).
 _dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
+_marshal = marshal.dumps
 
 
 def canonical(value: Any) -> bytes:
@@ -138,92 +140,88 @@ def digest(value: Any) -> str:
 
 # ------------------------------------------------------------ speed only
 
-# Stands in for the spliced table while the rest is encoded: its canonical
-# form is found exactly once in the result unless some other string holds
-# it too, and then the whole value is encoded the usual way.
-_HOLE = "\x00pbem:spliced\x00"
-_HOLE_BYTES = b'"\\u0000pbem:spliced\\u0000"'
+# A table with at least this many entries is encoded entry by entry (its
+# big parts, a game state's unit table, change a little at a time); a
+# smaller one is one leaf of the memo.
+DESCEND = 16
 MEMO_LIMIT = 16384
+# A string that once stood in for a spliced table (tests still hash a
+# state holding it).
+_HOLE = "\x00pbem:spliced\x00"
 
 
 class RecordMemo:
-    """The canonical bytes of flat records (tables of scalars), kept across
-    calls: a game state hashed after every exchange changes only a few of
-    its many unit records, so most are not encoded again.  Each record name
-    keeps the last record seen under it (a shallow copy, its keys in order
-    and the exact types of its values) with its bytes, reused only while
-    the record is equal to it in all three (``1 == True``, but their types
-    differ).  A record that holds a table or an array is encoded every
-    time."""
+    """The canonical bytes of a game state's parts, kept across calls: a
+    state hashed after every exchange changes only a few of its many unit
+    records, so most are not encoded again.  :meth:`canonical` walks down
+    the tables of text keys (the top one, and any with ``DESCEND`` entries
+    or more) and looks every other value (a leaf) up by its marshal bytes.
+    Those bytes say the value's exact types (``1`` and ``True`` differ),
+    key order and content, so equal bytes mean an equal value of the same
+    types; only a leaf of exact JSON types is kept, and marshal writes no
+    other type as any of these (it refuses str and int subclasses).  The
+    bytes of a table are its sorted keys' and its values' canonical bytes
+    joined, as the JSON encoder writes them."""
 
-    __slots__ = ("_bytes",)
+    __slots__ = ("_leaves", "_keys")
 
     def __init__(self) -> None:
-        # name -> (copy, keys in order, value types in order, bytes)
-        self._bytes: dict[str, tuple[dict[str, Any], tuple[Any, ...], tuple[type, ...], bytes]] = {}
+        self._leaves: dict[bytes, bytes] = {}     # marshal bytes -> canonical bytes
+        self._keys: dict[str, bytes] = {}         # ASCII key -> its canonical bytes and ':'
 
-    def table(self, table: dict[Any, Any]) -> bytes | None:
-        """``canonical(table)`` for a table of records with ASCII string
-        names, or None for any other table (the caller encodes it whole)."""
+    def canonical(self, value: Any) -> bytes:
+        """``canonical(value)``, the same bytes or the same refusal."""
+        if type(value) is dict:
+            if len(self._leaves) > MEMO_LIMIT:
+                self._leaves.clear()
+            try:
+                out = self._table(value)
+            except (InvalidFile, ValueError):   # refused (again, whole, naming the full path) or not marshal's
+                out = None
+            if out is not None:
+                return out
+        return canonical(value)
+
+    def _table(self, table: dict[Any, Any]) -> bytes | None:
+        """The canonical bytes of a table, or None when a key is not ASCII
+        text (NFC and its duplicate check are canonical's to do)."""
         if not _KEYS.issuperset(map(type, table)):
             return None
-        known = self._bytes
-        if len(known) > MEMO_LIMIT:
-            known.clear()
+        keys, leaves = self._keys, self._leaves
         parts = []
         for name in sorted(table):
-            record = table[name]
-            if type(record) is not dict or not name.isascii():
-                return None
-            kept = known.get(name)
-            types = tuple(map(type, record.values()))
-            if kept is not None and kept[0] == record and kept[2] == types and kept[1] == tuple(record):
-                parts.append(kept[3])
-                continue
-            if _SCALARS.issuperset(types):
-                # canonical() of a flat record of exact JSON scalars with
-                # text keys is its dump, when ASCII (as canonical decides).
-                text = _dumps({name: record}) if _KEYS.issuperset(map(type, record)) else ""
-                done = text.encode("ascii")[1:-1] if text and text.isascii() else canonical({name: record})[1:-1]
-                known[name] = (dict(record), tuple(record), types, done)
+            key = keys.get(name)
+            if key is None:
+                if not name.isascii():
+                    return None
+                key = keys[name] = _dumps(name).encode("ascii") + b":"
+            item = table[name]
+            if type(item) is dict and len(item) >= DESCEND:
+                done = self._table(item)
+                if done is None:
+                    return None
             else:
-                done = canonical({name: record})[1:-1]
-            parts.append(done)
+                mark = _marshal(item)
+                done = leaves.get(mark)
+                if done is None:
+                    done = canonical(item)
+                    if _exact(item):
+                        leaves[mark] = done
+            parts.append(key + done)
         return b"{" + b",".join(parts) + b"}"
 
 
+def _exact(value: Any) -> bool:
+    """Whether ``value`` holds only exact JSON types (of any key text)."""
+    t = type(value)
+    if t is dict:
+        return _KEYS.issuperset(map(type, value)) and all(map(_exact, value.values()))
+    if t is list:
+        return all(map(_exact, value))
+    return t in _SCALARS
+
+
 def canonical_spliced(value: Any, path: tuple[str, ...], memo: RecordMemo) -> bytes:
-    """``canonical(value)``, the same bytes, where the table at ``path`` (a
-    table of flat records) is encoded record by record through ``memo``."""
-    if type(value) is not dict or not path:
-        return canonical(value)
-    top = dict(value)
-    here = top
-    for key in path[:-1]:
-        child = here.get(key)
-        if type(child) is not dict:
-            return canonical(value)
-        here[key] = here = dict(child)
-    table = here.get(path[-1])
-    if type(table) is not dict:
-        return canonical(value)
-    here[path[-1]] = _HOLE
-    try:
-        rest = canonical(top)
-        spliced = memo.table(table)
-    except InvalidFile:
-        spliced = None              # refused again, whole, naming the full path
-    if spliced is None or rest.count(_HOLE_BYTES) != 1:
-        return canonical(value)
-    return rest.replace(_HOLE_BYTES, spliced)
-
-
-def largest_table(value: Any, least: int = 16) -> str | None:
-    """The key of ``value``'s largest table of tables (at least ``least``
-    entries): where :func:`canonical_spliced` pays."""
-    best, size = None, least - 1
-    if type(value) is dict:
-        for key, item in value.items():
-            if type(item) is dict and len(item) > size and type(next(iter(item.values()))) is dict:
-                best, size = key, len(item)
-    return best
+    """``canonical(value)`` through ``memo`` (``path``, the table that
+    changes a little at a time, is found by the memo itself)."""
+    return memo.canonical(value)
