@@ -30,6 +30,22 @@ def _grid(first_col: int, last_col: int, first_row: int, last_row: int, offset: 
     return HexGrid(first_col, last_col, first_row, last_row, offset)
 
 
+_IDS: dict[int, tuple[Any, dict[tuple[str, bool], frozenset[str]]]] = {}
+
+
+def _ids(units: dict[str, UnitSpec], side: str, combat_only: bool) -> frozenset[str]:
+    """The units of ``side`` (or only its combat units), worked out once
+    per scenario: every position's ZOC maps and unit lists ask, hex by hex."""
+    kept = _IDS.get(id(units))
+    if kept is None or kept[0] is not units:
+        if len(_IDS) >= 8:
+            _IDS.clear()
+        kept = _IDS[id(units)] = (units, {
+            (sd, c): frozenset(u for u, s in units.items() if s.side == sd and (s.kind == "combat" or not c))
+            for sd in (GERMAN, SOVIET) for c in (False, True)})
+    return kept[1].get((side, combat_only), frozenset())
+
+
 _WHERE = operator.itemgetter("where")
 _HEX = operator.itemgetter("hex")
 POSITIONS_KEPT = 32     # positions whose index a rules object keeps (speed only)
@@ -184,8 +200,8 @@ class Board:
         ix = self._ix
         found = ix.side_units.get(side)
         if found is None:
-            found = ix.side_units[side] = [uid for uids in ix.by_hex.values() for uid in uids
-                                           if self.side_of(uid) == side]
+            mine = _ids(self.scn.units, side, False)
+            found = ix.side_units[side] = [uid for uids in ix.by_hex.values() for uid in uids if uid in mine]
         return list(found)
 
     # ---------------------------------------------------------------- hexes
@@ -282,9 +298,11 @@ class Board:
         zocs = self._ix.zoc
         if side not in zocs:
             out: set[str] = set()
+            combat = _ids(self.scn.units, side, True)
+            neighbors = self.grid.neighbors
             for h, uids in self._ix.by_hex.items():
-                if any(self.side_of(u) == side and self.is_combat(u) for u in uids):
-                    out.update(self.grid.neighbors(h))
+                if not combat.isdisjoint(uids):
+                    out.update(neighbors(h))
             zocs[side] = frozenset(out)
         return zocs[side]  # type: ignore[no-any-return]
 
@@ -296,7 +314,10 @@ class Board:
         """None if ``adding`` may end in ``h``, else the reason (5.1-5.3).
         Units of ``adding`` already in ``h`` are not counted twice; a lone
         enemy HQ does not count, since entering it overruns it (12.1)."""
-        here = [u for u in self._ix.by_hex.get(h, ()) if u not in adding]
+        at = self._ix.by_hex.get(h)
+        if not at and len(adding) == 1:
+            return None         # one unit alone in a hex is always a legal stack (most placements)
+        here = [u for u in at or () if u not in adding]
         if any(self.side_of(u) != side for u in here):
             if not (self.lone_enemy_hq(h, side) and any(self.is_combat(u) for u in adding)):
                 return f"{h} holds enemy units"
