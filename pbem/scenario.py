@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from pbem.errors import InvalidFile, UsageError
 
@@ -45,12 +45,15 @@ _LIST_LIMIT = 6
 
 
 # ------------------------------------------------------------------ loading
-def load_toml(path: str | os.PathLike[str], what: str = "scenario") -> dict[str, Any]:
+def load_toml(path: str | os.PathLike[str], what: str = "scenario",
+              fast: Callable[[str], dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """Read a scenario file (or another TOML input such as an orders file:
     ``what`` names it in messages).  Raises InvalidFile (one line) if it
     cannot be read, is larger than 5 MB, is not valid TOML, or holds a float
     or a date anywhere (the canonical form that game files hash allows
-    neither)."""
+    neither).  ``fast``, a reader of a subset of TOML that gives up (None)
+    on anything else (the game file's, passed in by the session), reads the
+    file first; tomllib reads or refuses what it does not take."""
     p = Path(path)
     name = f"{what} {p.name}"
     try:
@@ -67,12 +70,7 @@ def load_toml(path: str | os.PathLike[str], what: str = "scenario") -> dict[str,
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InvalidFile(f"{name}: not UTF-8 text") from None
-    from pbem.protocol import fasttoml
-
-    # The fast reader takes the plain TOML every shipped file is written in
-    # (the same values, a third of tomllib's time); anything else is
-    # tomllib's to read or refuse.
-    data = fasttoml.loads(text)
+    data = fast(text) if fast is not None else None
     if data is None:
         import tomllib
 

@@ -223,7 +223,7 @@ def test_every_shipped_scenario_reads_as_tomllib_reads_it():
     types and order tomllib gives."""
     import tomllib
 
-    from pbem import scenario
+    from pbem import scenario, session
     from pbem.protocol import fasttoml
 
     repo = Path(__file__).resolve().parent.parent
@@ -233,7 +233,9 @@ def test_every_shipped_scenario_reads_as_tomllib_reads_it():
         expected = tomllib.loads(path.read_text(encoding="utf-8"))
         if path.parent.parent.name == "scenarios":      # a shipped one: the fast reader takes it
             assert fasttoml.loads(path.read_text(encoding="utf-8")) is not None, path
-        assert _same_tree(scenario.load_toml(path), expected), path
+        assert _same_tree(scenario.load_toml(path, fast=fasttoml.loads), expected), path
+        if path.parent.parent.name == "scenarios":
+            assert _same_tree(session.load_scenario(str(path)), expected), path
 
 
 @pytest.mark.parametrize("text", ["[scenario]\nid = 'x'\n", "[scenario]\nv = 1.5\n", "[scenario\n", "a = 1\r\rb = 2\n",
@@ -243,6 +245,7 @@ def test_a_scenario_outside_the_fast_subset_gets_tomllibs_verdict(tmp_path, text
 
     from pbem import scenario
     from pbem.errors import InvalidFile
+    from pbem.protocol import fasttoml
 
     path = tmp_path / "s.toml"
     path.write_text(text, encoding="utf-8")
@@ -251,7 +254,7 @@ def test_a_scenario_outside_the_fast_subset_gets_tomllibs_verdict(tmp_path, text
     except tomllib.TOMLDecodeError as exc:
         expected = f"scenario s.toml: invalid TOML ({exc})"
     try:
-        got: object = scenario.load_toml(path)
+        got: object = scenario.load_toml(path, fast=fasttoml.loads)
     except InvalidFile as exc:
         got = str(exc)
     if isinstance(expected, dict) and any(isinstance(v, (float,)) or type(v).__name__ == "date"
