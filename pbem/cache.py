@@ -29,7 +29,8 @@ game replayed in full, as if there were no cache):
 The remaining exchanges are then verified one by one with
 :func:`pbem.cycle.advance`, exactly as a full replay does.  Should that
 refuse an exchange, the whole file is replayed cold and its verdict is the
-one reported.
+one reported.  The match is kept again when it moved more than one exchange
+past its entry (see :func:`open_match`).
 """
 from __future__ import annotations
 
@@ -79,7 +80,13 @@ def open_match(gf: GameFile, scenario: dict[str, Any], me: Any = None, *,
         except PbemError:
             # The cold replay's verdict is the one reported, word for word.
             m = cycle.replay(gf, scenario, me, progress=progress)
-        if n > have:
+            have = 0
+        # An entry one exchange behind serves the next command as well (it
+        # advances that one exchange, ~1/150 of a replay) while a new entry
+        # costs ~25 ms (the whole match pickled and compressed): the usual
+        # `pbem play` on the opponent's answer keeps none, and its own
+        # exchange, once signed, is kept by session.append_and_write.
+        if n > have + 1:
             keep(m, scenario, me)
         return m
     m = cycle.replay(gf, scenario, me, progress=progress)

@@ -89,6 +89,22 @@ def test_a_kept_match_is_advanced_over_the_new_exchanges_only(duel, home, monkey
     same_as_cold(m, files[8], sc, red)
 
 
+def test_an_entry_one_exchange_behind_is_not_rewritten(duel, home, monkeypatch):
+    """The usual play on the opponent's answer: the entry one exchange
+    behind is advanced and serves again; a match moved further is kept."""
+    files, sc, ids = duel
+    cache.open_match(files[4], sc, ids["red"])
+    before = {p: p.stat().st_mtime_ns for p in entries(home)}
+    n = Counter(monkeypatch)
+    for _ in range(2):
+        m = cache.open_match(files[5], sc, ids["red"])
+        assert {p: p.stat().st_mtime_ns for p in entries(home)} == before
+    assert (n.replays, n.advances) == (0, 2)
+    same_as_cold(m, files[5], sc, ids["red"])
+    cache.open_match(files[6], sc, ids["red"])
+    assert [p.name[-9:] for p in entries(home)] == [f"{len(files[k].exchanges):05d}.bin" for k in (4, 6)]
+
+
 def test_an_older_file_uses_an_older_entry_or_replays(duel, home, monkeypatch):
     files, sc, ids = duel
     for k in (2, 4, 6, 8):
