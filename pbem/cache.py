@@ -19,8 +19,8 @@ game replayed in full, as if there were no cache):
   home or one made for another reader, scenario or program is never
   unpickled;
 * the file being opened holds, as its exchange NNNNN, the exchange whose
-  hash the entry names (each exchange names its predecessor's hash, so the
-  whole prefix is then the one that was verified);
+  hash the entry names, and each of its exchanges up to that one names its
+  predecessor's hash (so the whole prefix is the one that was verified);
 * for a player, the match (which holds that player's secrets: hidden state,
   dice seeds) is also encrypted (ChaCha20-Poly1305) under a key derived
   from the player's private key, so the cache is no easier to read than the
@@ -112,15 +112,31 @@ def _load(gf: GameFile, scenario: dict[str, Any], me: Any) -> tuple[Match, int] 
             if got and 1 <= int(got.group(1)) <= len(gf.exchanges):
                 found.append((int(got.group(1)), path))
         key = _mac_key(create=False)
-        if key is None:
+        if key is None or not found:
             return None
+        hashes = _linked(gf.exchanges, max(k for k, _ in found))
         for k, path in sorted(found, reverse=True):
-            m = _read(path, key, context, shell, me, exchange_hash(gf.exchanges[k - 1]), k)
+            if k > len(hashes):
+                continue    # the file's chain breaks before exchange k: only a cold replay may judge it
+            m = _read(path, key, context, shell, me, hashes[k - 1], k)
             if m is not None:
                 return m, k
     except Exception:       # a cache is never worth a failure
         return None
     return None
+
+
+def _linked(exchanges: list[Any], upto: int) -> list[str]:
+    """The hashes of the first ``upto`` exchanges, as far as each names its
+    predecessor's hash: where exchange k is the one an entry verified, so
+    is every exchange before it (an exchange altered after signing, even
+    one an entry's last exchange does not name, ends the list)."""
+    hashes: list[str] = []
+    for ex in exchanges[:upto]:
+        if hashes and ex.get("prev") != hashes[-1]:
+            break
+        hashes.append(exchange_hash(ex))
+    return hashes
 
 
 def _read(path: Path, key: bytes, context: bytes, shell: Match, me: Any, last_hash: str, k: int) -> Match | None:

@@ -233,6 +233,22 @@ def test_an_invalid_exchange_after_a_good_entry_gets_the_cold_verdict(duel, home
     assert str(warm.value) == str(cold.value)
 
 
+def test_an_exchange_altered_before_the_entrys_last_gets_the_cold_verdict(duel, home, monkeypatch):
+    """The entry's last exchange is the file's, but an earlier one was
+    altered after signing: the file's chain breaks there, and only the
+    cold replay judges it (an entry is no licence for the prefix)."""
+    files, sc, ids = duel
+    cache.open_match(files[6], sc, ids["red"])
+    altered = [dict(ex) for ex in files[8].exchanges]
+    altered[3]["message"] = "not what was signed"
+    gf = GameFile(altered)
+    with pytest.raises(cycle.Verification) as cold:
+        cycle.replay(gf, sc, ids["red"])
+    with pytest.raises(cycle.Verification) as warm:
+        cache.open_match(gf, sc, ids["red"])
+    assert str(warm.value) == str(cold.value)
+
+
 # ---------------------------------------------------------------- the CLI
 
 
