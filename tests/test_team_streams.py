@@ -32,6 +32,10 @@ Findings (stop 17):
   file; only the choice of aim was informed).  The fix (asked of CORE,
   /tmp/ask-TEAM.md) freezes such a stream: the die is deferred to the next
   seat of another side, like a die after the sender's own order.
+* The last join's anchor (option ``muster``: the game opens with south's
+  private answer and a die): the last joiner alone cannot grind it, but a
+  team-mate's first reveal makes the stream count as fresh although the team
+  knows it: NOT safe, same fix request (Match.stream_fresh).
 """
 from __future__ import annotations
 
