@@ -30,20 +30,27 @@ def _grid(first_col: int, last_col: int, first_row: int, last_row: int, offset: 
     return HexGrid(first_col, last_col, first_row, last_row, offset)
 
 
-_IDS: dict[int, tuple[Any, dict[tuple[str, bool], frozenset[str]]]] = {}
+_IDS: dict[int, tuple[Any, dict[tuple[str, str], frozenset[str]]]] = {}
 
 
-def _ids(units: dict[str, UnitSpec], side: str, combat_only: bool) -> frozenset[str]:
-    """The units of ``side`` (or only its combat units), worked out once
+def _ids(units: dict[str, UnitSpec], side: str, which: str) -> frozenset[str]:
+    """The units of ``side`` (``which`` "all"), its combat units ("combat")
+    or the combat units of any other side ("enemy combat"), worked out once
     per scenario: every position's ZOC maps and unit lists ask, hex by hex."""
     kept = _IDS.get(id(units))
     if kept is None or kept[0] is not units:
         if len(_IDS) >= 8:
             _IDS.clear()
-        kept = _IDS[id(units)] = (units, {
-            (sd, c): frozenset(u for u, s in units.items() if s.side == sd and (s.kind == "combat" or not c))
-            for sd in (GERMAN, SOVIET) for c in (False, True)})
-    return kept[1].get((side, combat_only), frozenset())
+        table = {}
+        for sd in (GERMAN, SOVIET):
+            table[sd, "all"] = frozenset(u for u, s in units.items() if s.side == sd)
+            table[sd, "combat"] = frozenset(u for u, s in units.items() if s.side == sd and s.kind == "combat")
+            table[sd, "enemy combat"] = frozenset(u for u, s in units.items() if s.side != sd and s.kind == "combat")
+        kept = _IDS[id(units)] = (units, table)
+    found = kept[1].get((side, which))
+    if found is None:       # not a side of the game: only "enemy combat" finds any
+        found = frozenset(u for u, s in units.items() if which == "enemy combat" and s.kind == "combat")
+    return found
 
 
 _WHERE = operator.itemgetter("where")
@@ -109,16 +116,22 @@ class Board:
         shared = self.shared
         if shared is None:
             return _Index(*self._at)
+        # Kept by the position's hash, worked out once: a tuple does not
+        # remember its hash, and each look-up, insertion and eviction by the
+        # position itself would hash all its hundreds of items again.
         kept = shared.setdefault("positions", {})
+        at = self._at
         try:
-            ix = kept.get(self._at)
+            h = hash(at)
         except TypeError:           # a hex that is not a string: nothing to share
-            return _Index(*self._at)
-        if ix is None:
-            ix = _Index(*self._at)
-            if len(kept) >= POSITIONS_KEPT:
-                kept.pop(next(iter(kept)))   # oldest first
-            kept[self._at] = ix
+            return _Index(*at)
+        found = kept.get(h)
+        if found is not None and found[0] == at:
+            return found[1]  # type: ignore[no-any-return]
+        ix = _Index(*at)
+        if found is None and len(kept) >= POSITIONS_KEPT:
+            kept.pop(next(iter(kept)))   # oldest first
+        kept[h] = (at, ix)
         return ix
 
     @property
@@ -200,7 +213,7 @@ class Board:
         ix = self._ix
         found = ix.side_units.get(side)
         if found is None:
-            mine = _ids(self.scn.units, side, False)
+            mine = _ids(self.scn.units, side, "all")
             found = ix.side_units[side] = [uid for uids in ix.by_hex.values() for uid in uids if uid in mine]
         return list(found)
 
@@ -215,6 +228,18 @@ class Board:
 
     def units_at(self, h: str) -> list[str]:
         return list(self._ix.by_hex.get(h, ()))
+
+    def combat_hexes_not_of(self, side: str) -> frozenset[str]:
+        """The hexes holding a combat unit of another side than ``side``
+        (kept with the position: every combat decision looks at each
+        neighbour of each attacker)."""
+        cache = self._ix.cache
+        key = ("combat hexes not of", side)
+        found = cache.get(key)
+        if found is None:
+            enemy = _ids(self.scn.units, side, "enemy combat")
+            found = cache[key] = frozenset(h for h, uids in self._ix.by_hex.items() if not enemy.isdisjoint(uids))
+        return found  # type: ignore[no-any-return]
 
     def combat_units_at(self, h: str) -> list[str]:
         # (the index read directly: asked tens of thousands of times a game)
@@ -298,7 +323,7 @@ class Board:
         zocs = self._ix.zoc
         if side not in zocs:
             out: set[str] = set()
-            combat = _ids(self.scn.units, side, True)
+            combat = _ids(self.scn.units, side, "combat")
             neighbors = self.grid.neighbors
             for h, uids in self._ix.by_hex.items():
                 if not combat.isdisjoint(uids):

@@ -1098,11 +1098,12 @@ class AvdRules(BaseRules):
         ready = [u for u in b.units_of(side) if b.is_combat(u) and state["units"][u]["active"]
                  and not state["units"][u]["attacked"]]
         targets: dict[str, list[str]] = {}
+        enemy = b.combat_hexes_not_of(side)
         for u in ready:
             for n in b.grid.neighbors(activation.map_hex(b, u)):
                 if n in state["attacked_hexes"]:
                     continue
-                if any(b.side_of(x) != side for x in b.combat_units_at(n)):
+                if n in enemy:
                     targets.setdefault(n, []).append(u)
         out = []
         units = state["units"]
@@ -1335,11 +1336,11 @@ class AvdRules(BaseRules):
                 f["res"]["r"] = r = pvo.others_retreat
                 if len(pvo.options) == 1:
                     self._take_losses(state, pvo.options[0], events)
+                    b = self.board(state)       # the map as the losses left it
                 else:
                     f["stage"] = "dloss"
                     f["pvo_pending"] = pvo.options
                     return
-        b = self.board(state)
         survivors = [u for u in f["defenders"] if b.hex_of(u) == f["hex"] and not b.spec(u).pvo]
         f["retreat"] = r
         f["retreating"] = survivors if r else []
@@ -1474,8 +1475,10 @@ class AvdRules(BaseRules):
         state["stack"].append(_new_frame("relocate", hq=hq, origin=origin, voluntary=False))
 
     def _advance_choices(self, state, f) -> dict[str, list[list[str]]]:
+        if f["kind"] != "normal":
+            return {}
         b = self.board(state)
-        if f["kind"] != "normal" or b.units_at(f["hex"]) and any(
+        if b.units_at(f["hex"]) and any(
                 b.side_of(u) != f["side"] for u in b.units_at(f["hex"])):
             return {}
         # Asked by the frame, the decision and the answer of one position:
