@@ -950,6 +950,14 @@ class AvdRules(BaseRules):
         limit = movement.allowance(b, uid)
         if first > limit:
             raise IllegalOrder(f"{name}: entering {path[0]} costs {movement.mp(first)} MP, allowance {movement.mp(limit)}")
+        if len(path) == 1:
+            # Only the stack in the entry hex to check, which holds no enemy
+            # unit (above): the unit's own entry changes nothing else there.
+            why = b.stacking_ok(path[0], spec.side, [uid])
+            if why:
+                raise IllegalOrder(f"{name}: {why}")
+            self._check_pocket(b, uid, [""] + path)
+            return
         # try the rest of the path from the entry hex
         u = state["units"][uid]
         saved = dict(u)
@@ -958,15 +966,10 @@ class AvdRules(BaseRules):
             # A board of its own: the state differs from the one self.board
             # may be holding for this decision.
             b2 = Board(self.scn, state, self._shared)
-            if len(path) > 1:
-                cost = movement.check_move(b2, uid, path)
-                if cost + first > limit:
-                    raise IllegalOrder(f"{name}: the move costs {movement.mp(cost + first)} MP, "
-                                       f"allowance {movement.mp(limit)}")
-            else:
-                why = b2.stacking_ok(path[0], spec.side, [uid])
-                if why:
-                    raise IllegalOrder(f"{name}: {why}")
+            cost = movement.check_move(b2, uid, path)
+            if cost + first > limit:
+                raise IllegalOrder(f"{name}: the move costs {movement.mp(cost + first)} MP, "
+                                   f"allowance {movement.mp(limit)}")
         finally:
             u.clear()
             u.update(saved)
@@ -2027,14 +2030,13 @@ class AvdRules(BaseRules):
         spec = self.scn.units[uid]
         # Off the map, units of one kind, colour and code place alike (11.1.1, 5.3).
         who = uid if b.on_map(uid) else (spec.side, spec.kind, spec.pvo, spec.formation == "red", spec.code == "*")
-        key = (state["turn"], b.positions, tuple(sorted(state["vp"].items())), who,
+        # (Kept with the position, see Board.cache.)
+        key = ("placement", state["turn"], tuple(sorted(state["vp"].items())), who,
                tuple((top or {}).get("stars_placed", [])))
-        memo = self.__dict__.setdefault("_memo", {})
-        if key not in memo:
-            if len(memo) > 512:
-                memo.clear()
-            memo[key] = self._placement_hexes_now(state, uid, top, b)
-        return list(memo[key])
+        found = b.cache.get(key)
+        if found is None:
+            found = b.cache[key] = self._placement_hexes_now(state, uid, top, b)
+        return list(found)
 
     def _placement_hexes_now(self, state, uid, top=None, b: Board | None = None) -> list[str]:
         """11.1.1: an HQ in a Victory Hex holding a VP chit that traces
