@@ -262,3 +262,30 @@ def test_a_scenario_outside_the_fast_subset_gets_tomllibs_verdict(tmp_path, text
         assert isinstance(got, str) and "not allowed" in got
     else:
         assert got == expected
+
+
+def test_a_key_that_must_ask_at_the_terminal_goes_to_click(verify_setup, monkeypatch, capsys):
+    """The quick path asks nothing: a locked key with a terminal to ask at
+    (and no PBEM_PASSPHRASE) leaves the command to click, untouched."""
+    import io
+
+    from pbem.cli import quick
+
+    folder, game, home, env = verify_setup
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("PBEM_HOME", str(folder / "locked"))
+    monkeypatch.delenv("PBEM_PASSPHRASE", raising=False)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr(quick, "_plain_streams", lambda: True)     # pytest's capture is no plain stream
+    if not (folder / "locked" / "key.toml").exists():
+        from pbem.protocol import identity
+
+        (folder / "locked").mkdir(exist_ok=True)
+        identity.save_private(identity.load_private(home / "key.toml", None), folder / "locked" / "key.toml",
+                              "secret words")
+    assert quick.quick_verify(["verify", str(game)]) is False
+    assert capsys.readouterr() == ("", "")

@@ -211,7 +211,7 @@ def quick_verify(args: list[str]) -> bool:
     if file is None or not _plain_streams():
         return False
     try:
-        run_guarded(lambda: verify_command(file, None, _ask_at_terminal, echo), echo)
+        run_guarded(lambda: verify_command(file, None, _ask_at_terminal, echo), echo, (_NeedsClick,))
     except _NeedsClick:
         return False
     except SystemExit:
