@@ -108,6 +108,10 @@ def _check_header(h: dict[str, Any]) -> None:
     if unknown:
         raise InvalidFile(f"game header: this file relies on {', '.join(unknown)}, which this version of pbem "
                           "does not have: a newer pbem wrote it")
+    if "program" in h:     # who started the game (pbem.program); a file before 0.3.0 names none
+        from pbem.program import check_program
+
+        check_program(h["program"], "game header field 'program'")
     table = h.get("seats", {})
     if not isinstance(table, dict) or set(table) - set(seats):
         raise InvalidFile("game header: [seats] names a seat the game does not have")
@@ -300,7 +304,7 @@ def _play_entries(m: Match, ex: Exchange, where: str) -> None:
     fresh = ex["kind"] != "play" or m.stream_fresh(sender, ex["n"])
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
-                                 fresh, m.policy_kinds, features(m))
+                                 fresh, m.policy_kinds, features(m), listed)
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:

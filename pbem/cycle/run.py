@@ -81,8 +81,11 @@ class ExchangeRun:
 
     def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
                  seats: list[str], fresh: bool = True, policy_kinds: Collection[str] = (),
-                 features: Collection[str] = ()) -> None:
+                 features: Collection[str] = (), listed: Sequence[Any] | None = None) -> None:
         self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
+        # A replay's file entries (speed only, see _may_defer); None in
+        # live play.
+        self.listed = listed
         self.seats = seats
         self.policy_kinds = policy_kinds
         self.features = frozenset(features)
@@ -173,7 +176,7 @@ class ExchangeRun:
             self.frozen = True
         use = self._no_stream() if (self.frozen or self.rng is None) else self.rng
         try:
-            _apply(rules, es, seat, order, use, self.sink, by, self.seeds, d)
+            _apply(rules, es, seat, order, use, self.sink, by, self.seeds, d, self._may_defer())
         except NeedDice:
             order = gamefile.drop_none(order)
             es["deferred"] = {"side": seat, "order": order, "by": self.sender}
@@ -183,6 +186,21 @@ class ExchangeRun:
             return "deferred"
         return None
 
+
+    def _may_defer(self) -> bool:
+        """Whether the order about to be made may wait for dice, so must
+        leave the state as it was if it does.  Always in live play; in a
+        replay only when the file lists its entry as deferred: were any
+        other entry deferred, the run would list it as such and the file
+        is refused at that entry, whatever state the order left (the
+        exchange ends at a deferral).  Speed only: a snapshot before each
+        order of a frozen stream."""
+        listed = self.listed
+        if listed is None:
+            return True
+        k = len(self.sink.entries)
+        entry = listed[k] if k < len(listed) else None
+        return isinstance(entry, dict) and entry.get("deferred") is True
 
     def _no_stream(self) -> FrozenRng:
         return SureDraws() if "sure-draws" in self.features else FrozenRng()
@@ -224,20 +242,23 @@ def run_exchange(
     fresh: bool = True,
     policy_kinds: Collection[str] = (),
     features: Collection[str] = (),
+    listed: Sequence[Any] | None = None,
 ) -> tuple[Sink, str]:
     """Run one whole exchange (see :class:`ExchangeRun`)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed)
     how = run.run(next_entry)
     return run.sink, how
 
 
 def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sink: Sink, by: str,
-           seeds: dict[str, bytes], decided: Decision | None = None) -> None:
+           seeds: dict[str, bytes], decided: Decision | None = None, may_defer: bool = True) -> None:
     """Apply one order.  ``decided`` is what ``rules.pending`` answered for
     ``es["game"]``, that very object, unchanged since (nothing between the
     question and this call writes the game state): a game that offers
-    ``apply_decided`` is handed it instead of asking again (speed only)."""
+    ``apply_decided`` is handed it instead of asking again (speed only).
+    ``may_defer=False``: a deferral need not leave the state as it was
+    (see ExchangeRun._may_defer)."""
     # The file cannot carry nulls: every program applies the order exactly
     # as it will read back from the file.
     order = gamefile.drop_none(order)
@@ -248,7 +269,7 @@ def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sin
     # illegal or reaches a die.  Only a deferral must leave the state as it
     # was (the order is applied again later), so only a frozen stream keeps
     # a snapshot: a refused order ends a replay, and a live Turn rebuilds.
-    saved = freeze(es["game"]) if isinstance(rng, FrozenRng) else None
+    saved = freeze(es["game"]) if may_defer and isinstance(rng, FrozenRng) else None
     given = fast_copy(order)
     try:
         if decided is not None:
