@@ -16,6 +16,7 @@ pay for it.
 """
 from __future__ import annotations
 
+import functools
 import struct
 from typing import Any
 
@@ -53,10 +54,23 @@ def team_aad(game_id: str, exchange_no: int, sender: str, recipient: str) -> byt
     return out
 
 
+@functools.cache
 def _suite() -> Any:
+    # One suite object serves every part (speed only: a replay opens one
+    # or two an exchange).
     from cryptography.hazmat.primitives import hpke
 
     return hpke.Suite(hpke.KEM.X25519, hpke.KDF.HKDF_SHA256, hpke.AEAD.CHACHA20_POLY1305)
+
+
+@functools.lru_cache(maxsize=8)
+def _private_key(raw: bytes) -> Any:
+    """The X25519 key object of a raw private key, made once per program
+    for the few keys it holds (speed only: a replay opens every part
+    sealed to its reader with the same key)."""
+    from cryptography.hazmat.primitives.asymmetric import x25519
+
+    return x25519.X25519PrivateKey.from_private_bytes(raw)
 
 
 def _hpke_with_aad(name: str) -> Any:
@@ -120,12 +134,11 @@ def unseal(recipient_private_raw: bytes, blob: bytes, game_id: str, exchange_no:
 
 def _unseal(recipient_private_raw: bytes, blob: bytes, info: bytes, associated: bytes, why: str) -> bytes:
     from cryptography.exceptions import InvalidTag
-    from cryptography.hazmat.primitives.asymmetric import x25519
 
     failure = InvalidFile(why)
     if len(recipient_private_raw) != _RAW_KEY_BYTES:
         raise failure
-    private = x25519.X25519PrivateKey.from_private_bytes(bytes(recipient_private_raw))
+    private = _private_key(bytes(recipient_private_raw))
     decrypt = _hpke_with_aad("_decrypt_with_aad")
     try:
         return bytes(decrypt(_suite(), bytes(blob), private, info=info, aad=associated))
