@@ -61,6 +61,16 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
 def panzer_corps(board: Board, group: str) -> list[str]:
     """The Panzer Corps of ``group`` with motorized units on the map, in
     counter-manifest order."""
+    # Where the units stand decides it: kept with the position (every chit
+    # decision asks for each Panzer chit).
+    key = ("panzer corps", group)
+    found = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = _panzer_corps(board, group)
+    return list(found)
+
+
+def _panzer_corps(board: Board, group: str) -> list[str]:
     out: list[str] = []
     for uid, s in board.scn.units.items():
         if s.formation == group and s.corps and is_panzer_motorized(board, uid) \
@@ -70,9 +80,13 @@ def panzer_corps(board: Board, group: str) -> list[str]:
 
 
 def corps_members(board: Board, corps: str) -> list[str]:
-    """Motorized units of ``corps`` on the map."""
-    return [uid for uid, s in board.scn.units.items()
-            if s.corps == corps and is_panzer_motorized(board, uid) and board.on_map(uid)]
+    """Motorized units of ``corps`` on the map (kept with the position)."""
+    key = ("corps members", corps)
+    found = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = [uid for uid, s in board.scn.units.items()
+                                    if s.corps == corps and is_panzer_motorized(board, uid) and board.on_map(uid)]
+    return list(found)
 
 
 def panzer_chain(board: Board, corps: str, seed_uid: str) -> set[str]:
