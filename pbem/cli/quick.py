@@ -195,6 +195,8 @@ def _quick_file(args: list[str]) -> Path | None:
     readable: click refuses an unreadable one itself)."""
     if len(args) != 2 or args[0] != "verify" or not args[1] or args[1].startswith("-"):
         return None
+    if os.name == "nt":
+        return None     # click expands wildcards in arguments there, and writes to the console its own way
     if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return None     # a shell asking click for completions
     try:
