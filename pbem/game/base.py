@@ -77,14 +77,16 @@ def probe(rules: "Rules", state: State, seat: str, order: Order) -> str | None:
     """Why ``order`` is illegal for ``seat`` now, or None if the rules accept
     it (up to its first roll).  The one legality check every scripted player
     uses, so a bot never proposes what ``apply`` refuses, and the one a plan's
-    first order must pass.  ``state`` is not changed: the rules work on
-    fresh copies (:mod:`pbem.game.frozen`, several times faster than
-    copy.deepcopy)."""
-    from pbem.game.frozen import fast_copy, twin_copies
+    first order must pass.  ``state`` is not changed: ``apply`` works on a
+    fresh copy (:mod:`pbem.game.frozen`, several times faster than
+    copy.deepcopy); ``fill_secrets``, which changes no state (the
+    contract), reads ``state`` itself, and its order is copied so that
+    ``apply`` changes no part of ``state`` it may hold."""
+    from pbem.game.frozen import fast_copy
 
-    trial, spare = twin_copies(state)
+    trial = fast_copy(state)
     try:
-        filled = rules.fill_secrets(spare, seat, fast_copy(order), lambda: bytes(16))
+        filled = fast_copy(rules.fill_secrets(state, seat, fast_copy(order), lambda: bytes(16)))
         rules.apply(trial, seat, filled, _ProbeRng())
     except ProbeStop:
         return None

@@ -208,7 +208,9 @@ class Rules(Protocol):
         the engine seals it to its owner, and the core's hidden-item service
         commits what it changes.  ``new_salt`` is for a game that keeps a
         commitment of its own (the test games do); the shipped games need
-        none.  :class:`BaseRules` returns the order unchanged."""
+        none.  Like every method but ``apply``, it changes no state (the
+        legality probe hands it the state itself).  :class:`BaseRules`
+        returns the order unchanged."""
 
     def demo_order(self, state: State, decision: Decision) -> Order | str:
         """The scripted player's answer (``pbem demo``, engine tests).  Every

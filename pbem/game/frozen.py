@@ -39,11 +39,3 @@ def fast_copy(value: Any) -> Any:
     except Exception:  # pragma: no cover - exotic objects in a game state
         return copy.deepcopy(value)
 
-
-def twin_copies(value: Any) -> tuple[Any, Any]:
-    """Two fresh deep copies of ``value``, read back from one encoding."""
-    try:
-        kept = freeze(value)
-    except Exception:  # pragma: no cover - exotic objects in a game state
-        return copy.deepcopy(value), copy.deepcopy(value)
-    return thaw(kept), thaw(kept)
