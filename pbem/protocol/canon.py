@@ -118,7 +118,12 @@ _marshal = marshal.dumps
 def canonical(value: Any) -> bytes:
     """The canonical bytes of ``value`` (PROTOCOL.md).  Raises InvalidFile
     for a float, a date, bytes or any other type JSON cannot carry exactly."""
-    if _shaped(value):
+    return _canonical(value, _shaped(value))
+
+
+def _canonical(value: Any, shaped: bool) -> bytes:
+    """:func:`canonical`, told whether ``value`` is :func:`_shaped`."""
+    if shaped:
         text = _dumps(value)
         # Non-ASCII characters are written as themselves, so ASCII text
         # means every string and key is ASCII, which NFC leaves unchanged.
@@ -167,7 +172,7 @@ class RecordMemo:
 
     def __init__(self) -> None:
         self._leaves: dict[bytes, bytes] = {}     # marshal bytes -> canonical bytes
-        self._keys: dict[str, bytes] = {}         # ASCII key -> its canonical bytes and ':'
+        self._keys: dict[str, bytes] = {}         # ASCII key -> ',', its canonical bytes, ':'
 
     def canonical(self, value: Any) -> bytes:
         """``canonical(value)``, the same bytes or the same refusal."""
@@ -184,41 +189,56 @@ class RecordMemo:
 
     def _table(self, table: dict[Any, Any]) -> bytes | None:
         """The canonical bytes of a table, or None when a key is not ASCII
-        text (NFC and its duplicate check are canonical's to do)."""
+        text (NFC and its duplicate check are canonical's to do).  The
+        work on each entry is done by C loops (map) where it can be."""
         if not _KEYS.issuperset(map(type, table)):
             return None
-        keys, leaves = self._keys, self._leaves
-        parts = []
-        for name in sorted(table):
-            key = keys.get(name)
-            if key is None:
+        names = sorted(table)
+        keys = list(map(self._keys.get, names))
+        if None in keys and not self._new_keys(names, keys):
+            return None
+        items = list(map(table.__getitem__, names))
+        walk = [type(item) is dict and len(item) >= DESCEND for item in items]
+        if True in walk:
+            done: list[bytes | None] = [self._table(item) if down else self._leaf(item)
+                                        for item, down in zip(items, walk)]
+            if None in done:
+                return None
+        else:
+            marks = list(map(_marshal, items))
+            done = list(map(self._leaves.get, marks))
+            if None in done:
+                for i, got in enumerate(done):
+                    if got is None:
+                        done[i] = self._miss(items[i], marks[i])
+        # Each key is kept with the comma before it: the first one's is cut.
+        parts: list[Any] = [b""] * (2 * len(names))
+        parts[0::2] = keys
+        parts[1::2] = done
+        parts[0] = b"{" + parts[0][1:]
+        parts.append(b"}")
+        return b"".join(parts)
+
+    def _new_keys(self, names: list[str], keys: list[bytes | None]) -> bool:
+        """Fill in the keys not seen before; False if one is not ASCII."""
+        for i, name in enumerate(names):
+            if keys[i] is None:
                 if not name.isascii():
-                    return None
-                key = keys[name] = _dumps(name).encode("ascii") + b":"
-            item = table[name]
-            if type(item) is dict and len(item) >= DESCEND:
-                done = self._table(item)
-                if done is None:
-                    return None
-            else:
-                mark = _marshal(item)
-                done = leaves.get(mark)
-                if done is None:
-                    done = canonical(item)
-                    if _exact(item):
-                        leaves[mark] = done
-            parts.append(key + done)
-        return b"{" + b",".join(parts) + b"}"
+                    return False
+                keys[i] = self._keys[name] = b"," + _dumps(name).encode("ascii") + b":"
+        return True
 
+    def _leaf(self, item: Any) -> bytes:
+        mark = _marshal(item)
+        got = self._leaves.get(mark)
+        return got if got is not None else self._miss(item, mark)
 
-def _exact(value: Any) -> bool:
-    """Whether ``value`` holds only exact JSON types (of any key text)."""
-    t = type(value)
-    if t is dict:
-        return _KEYS.issuperset(map(type, value)) and all(map(_exact, value.values()))
-    if t is list:
-        return all(map(_exact, value))
-    return t in _SCALARS
+    def _miss(self, item: Any, mark: bytes) -> bytes:
+        shaped = _shaped(item)
+        done = _canonical(item, shaped)
+        if shaped:          # exact JSON types only (see the class)
+            self._leaves[mark] = done
+        return done
 
 
 def canonical_spliced(value: Any, path: tuple[str, ...], memo: RecordMemo) -> bytes:
