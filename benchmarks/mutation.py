@@ -1,9 +1,11 @@
 """Mutation check of the rule core (issue 9 item 20).  Not a CI step.
 
 Changes one thing at a time in the rule core -- the board kernel
-(``pbem/board/*.py``), A Victory Denied's combat (``pbem/games/avd/combat.py``)
-and Moscow '41's mechanics (``pbem/games/m41/mechanics.py``) -- and runs the
-tests that execute the changed line.  A mutant the tests do not notice
+(``pbem/board/*.py``), A Victory Denied's combat (``pbem/games/avd/combat.py``),
+Moscow '41's mechanics (``pbem/games/m41/mechanics.py``), the *Fierce Fight!*
+family's combat and movement (``pbem/games/ava/combat.py``, ``movement.py``)
+and Victory Roads' combat (``pbem/games/vr/combat.py``, ``seq_battle.py``) --
+and runs the tests that execute the changed line.  A mutant the tests do not notice
 *survives*: either it is equivalent (it cannot change what the rules do;
 listed with the reason in ``benchmarks/MUTANTS-EQUIVALENT.md``) or a rule
 lacks a test.
@@ -36,7 +38,24 @@ current directory)::
 ``--coverage DIR`` saves the coverage pass (or reuses it: same commit and
 tests only), ``--module pbem/board/odds.py`` (repeatable) limits the run, ``--limit-minutes``
 stops it cleanly (the mutants not run are reported as such),
-``--list`` only lists the mutants.  The summary counts killed, survived and
+``--list`` only lists the mutants.
+
+The AVA/FFS and VR test sets hold whole scripted games: their coverage pass
+takes a quarter of an hour on a busy machine and a survivor runs up to
+``MOST`` slow covering tests, minutes each.  Two options make a quick loop:
+``--against tests/FILE.py`` (repeatable) skips coverage and runs every
+selected mutant against those files only (a screen with the module's own
+tests; with ``--confirm`` a survivor is run again in a fresh interpreter,
+which also catches module constants copied by ``from m import CONST``), and
+``--survivors-of OLD.json`` selects the mutants an earlier run left alive,
+e.g. to see whether new tests kill them::
+
+    python benchmarks/mutation.py --module pbem/games/vr/combat.py \\
+        --against tests/test_vr_examples.py --confirm --out /tmp/screen.json
+    python benchmarks/mutation.py --module pbem/games/vr/combat.py --survivors-of /tmp/screen.json \\
+        --against tests/test_mut_vr_combat.py --confirm --out /tmp/after.json
+
+The summary counts killed, survived and
 equivalent mutants and prints each survivor not known to be equivalent, as
 ``path:line:col op`` with the changed line.
 """
@@ -63,6 +82,8 @@ EQUIVALENT_FILE = ROOT / "benchmarks" / "MUTANTS-EQUIVALENT.md"
 BOARD_TESTS = ["tests/test_board_*.py", "tests/test_speed_hexgrid.py"]
 AVD_TESTS = ["tests/test_avd_*.py", "tests/test_view_avd.py"]
 M41_TESTS = ["tests/test_m41_*.py", "tests/test_view_m41.py"]
+AVA_TESTS = ["tests/test_ava_*.py", "tests/test_ffs_*.py", "tests/test_mut_ava_*.py"]
+VR_TESTS = ["tests/test_vr_*.py", "tests/test_mut_vr_*.py"]
 
 # module -> the test files that may reach it (coverage narrows this per line).
 TARGETS: dict[str, list[str]] = {
@@ -74,6 +95,10 @@ TARGETS: dict[str, list[str]] = {
     "pbem/board/movement.py": BOARD_TESTS + AVD_TESTS,
     "pbem/board/areagraph.py": BOARD_TESTS + M41_TESTS,
     "pbem/board/hexgrid.py": BOARD_TESTS + AVD_TESTS,
+    "pbem/games/ava/combat.py": AVA_TESTS,
+    "pbem/games/ava/movement.py": AVA_TESTS,
+    "pbem/games/vr/combat.py": VR_TESTS,
+    "pbem/games/vr/seq_battle.py": VR_TESTS,
 }
 
 FIRST = 10     # covering tests run first, fastest first; the rest only if the mutant survives them
@@ -310,6 +335,10 @@ OWN = {
     "pbem/games/avd/combat.py": ("tests/test_avd_mechanics_combat", "tests/test_avd_sequence_combat",
                                  "tests/test_avd_rules_reached", "tests/test_avd_examples"),
     "pbem/games/m41/mechanics.py": ("tests/test_m41_rules", "tests/test_m41_derived", "tests/test_m41_unreached"),
+    "pbem/games/ava/combat.py": ("tests/test_mut_ava_combat", "tests/test_ava_combat", "tests/test_ffs_combat"),
+    "pbem/games/ava/movement.py": ("tests/test_mut_ava_movement", "tests/test_ava_movement", "tests/test_ffs_movement"),
+    "pbem/games/vr/combat.py": ("tests/test_mut_vr_combat", "tests/test_vr_examples"),
+    "pbem/games/vr/seq_battle.py": ("tests/test_mut_vr_", "tests/test_vr_engine_rules", "tests/test_vr_engine_basic"),
 }
 
 
@@ -507,6 +536,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="run each survivor again in a fresh interpreter (slow: tens of seconds each)")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
     ap.add_argument("--only", action="append", help="run only mutants whose id starts with this")
+    ap.add_argument("--survivors-of", metavar="JSON",
+                    help="run only the mutants an earlier run's --out file reports as survived or uncovered")
+    ap.add_argument("--against", action="append", metavar="TESTFILE",
+                    help="no coverage pass: run every selected mutant against these test files only "
+                         "(repeatable; to see whether new tests kill an earlier run's survivors)")
     a = ap.parse_args(argv)
     modules = a.module or list(TARGETS)
     for mod in modules:
@@ -514,8 +548,13 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"not a target: {mod} (targets: {', '.join(TARGETS)})")
     texts = {mod: Path(mod).read_text() for mod in modules}
     mutants = [m for mod in modules for m in mutants_of(mod, texts[mod])]
+    generated = {m.id for m in mutants}
     if a.only:
         mutants = [m for m in mutants if any(m.id.startswith(o) for o in a.only)]
+    if a.survivors_of:
+        earlier = json.loads(Path(a.survivors_of).read_text())["mutants"]
+        live = {e["id"] for e in earlier if e["status"] in ("survived", "uncovered")}
+        mutants = [m for m in mutants if m.id in live]
     if a.list:
         for m in mutants:
             print(f"{m.id}    | {m.source_line}")
@@ -530,13 +569,17 @@ def main(argv: list[str] | None = None) -> int:
             d = work / f"w{j}"
             shutil.copytree("pbem", d / "pbem", ignore=shutil.ignore_patterns("__pycache__"))
             pkgdirs.append(d)
-        print(f"{len(mutants)} mutants in {len(modules)} modules; coverage pass...", flush=True)
-        cover, durations = coverage_map(modules, pkgdirs[0], work, Path(a.coverage) if a.coverage else None)
-        all_tests = {mod: sorted(t for ln in cover[mod].values() for t in ln if t != "*") for mod in modules}
-        print(f"coverage pass done in {time.monotonic() - started:.0f}s", flush=True)
         deadline = started + a.limit_minutes * 60
-        todo = []
-        for m in mutants:
+        todo: list[tuple[Mutant, list[str] | None, float]] = []
+        if a.against:       # every collected test of the named files, no coverage
+            print(f"{len(mutants)} mutants in {len(modules)} modules; against {', '.join(a.against)}", flush=True)
+            todo = [(m, None, 120.0) for m in mutants]
+        else:
+            print(f"{len(mutants)} mutants in {len(modules)} modules; coverage pass...", flush=True)
+            cover, durations = coverage_map(modules, pkgdirs[0], work, Path(a.coverage) if a.coverage else None)
+            all_tests = {mod: sorted(t for ln in cover[mod].values() for t in ln if t != "*") for mod in modules}
+            print(f"coverage pass done in {time.monotonic() - started:.0f}s", flush=True)
+        for m in mutants if not a.against else ():
             end_line = _Offsets(texts[m.path]).line_col(m.end)[0]
             tests = tests_for(m, cover[m.path], durations, all_tests[m.path], end_line)
             if not tests:
@@ -556,6 +599,8 @@ def main(argv: list[str] | None = None) -> int:
                     m.status = "not run"
                     continue
                 t0 = time.monotonic()
+                if tests is None:
+                    tests = list(items)
                 chosen = [items[t] for t in tests if t in items][:None if a.all_tests else MOST]
                 if not chosen:
                     m.status = "uncovered"
@@ -575,14 +620,17 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {i}/{len(todo)} run, {time.monotonic() - started:.0f}s", flush=True)
 
         import pytest
-        files = _files(sorted({p for mod in modules for p in TARGETS[mod]}))
+        files = _files(a.against or sorted({p for mod in modules for p in TARGETS[mod]}))
         pytest.main(["-q", "-p", "no:cacheprovider", "-W", "ignore", *files], plugins=[_Session(loop)])
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return report(mutants, equivalent, a.out, time.monotonic() - started)
+    # an entry is stale only if its module was mutated here and the mutant is gone
+    stale = {e for e in equivalent if e.split(":", 1)[0] in modules} - generated
+    return report(mutants, equivalent, a.out, time.monotonic() - started, stale)
 
 
-def report(mutants: list[Mutant], equivalent: dict[str, str], out: str, seconds: float) -> int:
+def report(mutants: list[Mutant], equivalent: dict[str, str], out: str, seconds: float,
+           stale: set[str]) -> int:
     for m in mutants:
         if m.status in ("survived", "uncovered") and m.id in equivalent:
             m.status = "equivalent"
@@ -609,7 +657,6 @@ def report(mutants: list[Mutant], equivalent: dict[str, str], out: str, seconds:
     for m in mutants:
         if m.status in ("survived", "uncovered"):
             print(f"  {m.status:9} {m.id}    | {m.source_line}")
-    stale = set(equivalent) - {m.id for m in mutants}
     for s in sorted(stale):
         print(f"  (listed as equivalent but no longer generated: {s})")
     return 0 if not live else 1
