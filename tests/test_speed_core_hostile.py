@@ -81,3 +81,31 @@ def test_hostile_an_order_needing_dice_listed_as_not_deferred_is_refused(monkeyp
     assert _reasons(forged, sc, ids) == reasons
     cycle.replay(honest, sc)                       # the honest exchange verifies
 
+
+def test_a_match_kept_without_its_last_hash_still_advances():
+    # A match kept by a pbem that did not keep the last exchange's hash
+    # (or whose last exchange is another object) names it the plain way.
+    gf, sc, ids = _start()
+    gf = _write(gf, sc, ids)
+    prefix = GameFile(gf.exchanges[:-1])
+    m = cycle.replay(prefix, sc, ids["blue"])
+    assert m.last_hash is not None and m.last_hash[1] == cycle.exchange_hash(prefix.last)
+    del m.last_hash
+    cycle.advance(m, gf.last, ids["blue"])
+    assert m.last_hash == (gf.last, cycle.exchange_hash(gf.last))
+    m = cycle.replay(prefix, sc, ids["blue"])
+    m.last_hash = (dict(prefix.last), "0" * 64)
+    cycle.advance(m, gf.last, ids["blue"])
+
+
+def test_an_entry_with_a_null_is_compared_the_plain_way():
+    # An exchange handed to advance() as a dict may hold a None member (a
+    # file cannot): the run's entries are compared with it nulls dropped,
+    # as before the orders' bytes were kept from the signature.
+    from pbem.cycle.replay import _listed_bytes
+    from pbem.protocol.canon import canonical
+
+    listed = [{"side": "red", "by": "player", "order": {"verb": "attack", "how": None}}]
+    dropped = [{"side": "red", "by": "player", "order": {"verb": "attack"}}]
+    assert _listed_bytes(listed, canonical(listed)) == canonical(dropped)
+    assert _listed_bytes(dropped, canonical(dropped)) == canonical(dropped)

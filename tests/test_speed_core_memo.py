@@ -68,3 +68,19 @@ def test_a_leaf_that_changes_type_but_not_value_is_encoded_again():
     assert memo.canonical(state) == canonical(state)
     units["\u00e9"] = {"steps": 2}                 # ... and collides with another
     assert _outcome(memo.canonical, state) == _outcome(canonical, state)
+
+
+exchanges = st.dictionaries(st.sampled_from(["n", "kind", "sig", "orders", "prev", "\u00e9", "e\u0301", "q\""]),
+                            leaves | st.dictionaries(names, leaves, max_size=3), max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(exchanges)
+def test_signing_and_hash_are_the_plain_ones(ex):
+    from pbem.protocol.gamefile import exchange_hash, signing_and_hash, signing_bytes
+
+    got = _outcome(signing_and_hash, ex)
+    assert _outcome(lambda e: signing_and_hash(e)[:2], ex) == _outcome(lambda e: (signing_bytes(e), exchange_hash(e)), ex)
+    if isinstance(got, tuple) and got[0] != "refused":
+        assert all(v == canonical(ex[k]) for k, v in got[2].items())
+

@@ -128,6 +128,9 @@ class Match:
         # (unit records...), reused by the state hash of every exchange
         # (never kept with the match).
         self.records_memo = RecordMemo()
+        # Speed only: the last exchange verified and its hash, which the
+        # next exchange's `prev` names.
+        self.last_hash: tuple[Exchange, str] | None = None
 
     # -- seats ------------------------------------------------------------------
 

@@ -13,12 +13,15 @@ from typing import Any, cast
 from pbem.cycle.match import Match, Verification
 from pbem.errors import InvalidFile, PbemError
 from pbem.protocol import chain as dchain
-from pbem.protocol.gamefile import signing_bytes
+from pbem.protocol.gamefile import signing_and_hash
 from pbem.protocol.secret import unpad
 from pbem.protocol.types import Exchange
 
 
-def verify_signature(m: Match, ex: Exchange, where: str) -> None:
+def verify_signature(m: Match, ex: Exchange, where: str) -> tuple[str, bytes | None]:
+    """Check ``ex``'s signature.  Found with the bytes it signs (speed
+    only): its hash (``exchange_hash``) and the canonical bytes of its
+    ``orders`` (None if not found)."""
     side = ex["side"]
     if ex["n"] == 1:
         ident = identity_from(ex.get("player"), where)
@@ -37,11 +40,13 @@ def verify_signature(m: Match, ex: Exchange, where: str) -> None:
     if not re.fullmatch(r"[0-9a-f]{128}", ex["sig"]):
         raise Verification(f"{where}: signature is not 128 lower-case hex digits")
     sig = bytes.fromhex(ex["sig"])
-    if not ident.verify(signing_bytes(ex), sig):
-        other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signing_bytes(ex), sig)]
+    signed, digest, fields = signing_and_hash(ex)
+    if not ident.verify(signed, sig):
+        other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signed, sig)]
         if other:
             raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")
         raise Verification(f"{where}: bad signature: altered after signing, or not signed by {side}'s key")
+    return digest, fields.get("orders")
 
 
 def identity_from(d: Any, where: str) -> Any:

@@ -25,7 +25,7 @@ from typing import Any, cast
 from pbem.errors import InvalidFile
 from pbem.fsutil import atomic_write as atomic_write  # re-exported: writers of game files use it
 from pbem.fsutil import loads_toml, read_bounded
-from pbem.protocol.canon import canonical, digest
+from pbem.protocol.canon import canonical, digest, sha256
 
 FORMAT = "pbem/2"
 # pbem/2 (pbem 0.2): seats on sides, secret seeds, sealed-part hashes,
@@ -57,6 +57,28 @@ def unsigned(exchange: Exchange) -> Exchange:
 def signing_bytes(exchange: Exchange) -> bytes:
     """What an exchange's Ed25519 signature covers (PROTOCOL.md)."""
     return SIG_TAG + canonical(unsigned(exchange))
+
+
+def signing_and_hash(exchange: Exchange) -> tuple[bytes, str, dict[str, bytes]]:
+    """``signing_bytes(exchange)`` and ``exchange_hash(exchange)`` from one
+    encoding of its fields, and each field's canonical bytes (speed only:
+    a replay needs both of every exchange, and its orders' bytes).  An
+    exchange's canonical form is its fields' canonical forms joined in key
+    order, when every key is ASCII text (NFC changes none); anything else,
+    or a field canonical() refuses, takes the plain way (which refuses it
+    naming the full path), with no field's bytes."""
+    fields = cast(dict[Any, Any], exchange)
+    if type(fields) is dict and all(type(k) is str and k.isascii() for k in fields):
+        try:
+            parts = {k: canonical(fields[k]) for k in sorted(fields)}
+        except InvalidFile:
+            parts = None
+        if parts is not None:
+            joined = [canonical(k) + b":" + v for k, v in parts.items()]
+            whole = b"{" + b",".join(joined) + b"}"
+            signed = b"{" + b",".join(j for k, j in zip(parts, joined) if k != "sig") + b"}"
+            return SIG_TAG + signed, sha256(whole).hex(), parts
+    return signing_bytes(exchange), exchange_hash(exchange), {}
 
 
 def exchange_hash(exchange: Exchange) -> str:
