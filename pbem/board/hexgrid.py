@@ -105,11 +105,21 @@ class HexGrid:
     def __contains__(self, h: object) -> bool:
         """True if ``h`` is a well-formed id of a hex on this grid (a
         malformed id is simply not on the grid)."""
+        # Rules ask this for every step of every path they check: the hexes
+        # found on the grid are remembered (at most the grid's hexes).
+        known = self.__dict__.get("_on_grid_ids")
+        if known is None:
+            known = self.__dict__["_on_grid_ids"] = set()
+        if type(h) is str and h in known:
+            return True
         try:
             col, row = parse_hex(h)
         except ValueError:
             return False
-        return self._on_grid(col, row)
+        if self._on_grid(col, row):
+            known.add(h)
+            return True
+        return False
 
     def check(self, h: object) -> str:
         """Return ``h`` if it is a hex of this grid; otherwise ValueError

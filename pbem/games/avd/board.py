@@ -169,11 +169,12 @@ class Board:
             return self.spec(uid).side      # raises, naming the unit
 
     def hex_of(self, uid: str) -> str | None:
-        u = self.unit(uid)
+        u = self.state["units"][uid]     # (not through unit(): asked tens of thousands of times a game)
         return u.get("hex") if u.get("where") == "map" else None
 
     def on_map(self, uid: str) -> bool:
-        return self.hex_of(uid) is not None
+        u = self.state["units"][uid]
+        return u.get("where") == "map" and u.get("hex") is not None
 
     def is_combat(self, uid: str) -> bool:
         try:

@@ -66,8 +66,9 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
     it to the Germans only)."""
     t = board.turn if turn is None else turn
     key = ("supply", side, t)
-    if key in board.cache:
-        return board.cache[key]
+    found = board.cache.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     # A line may not enter a hex holding enemy units (or, Soviet, the Minsk
     # Pocket) and goes on through an enemy-ZOC hex only where a friendly
     # unit stands: those sets, the sources and the map decide the search.
