@@ -102,7 +102,7 @@ def _stuka(rules, state, d, value):
     cols = list(rules.scn.crt.columns)
     if value in [c.lower() for c in cols]:
         f = state["stack"][-1]
-        o = rules.battle_odds(state, f)
+        o = rules.battle_odds(state, f, False)
         want = [c.lower() for c in cols].index(value)
         return {"verb": "stuka", "use": o.column is not None and o.column >= want}
     return None

@@ -245,11 +245,11 @@ class AvdRules(BaseRules):
             return f"no attack now: the {SIDE_NAME[d.side]} player's decision is {d.kind}"
         return self._attack_check(state, order)
 
-    def _attack_check(self, state: State, order: dict[str, Any]) -> str | None:
+    def _attack_check(self, state: State, order: dict[str, Any], b: Board | None = None) -> str | None:
         """The Combat Segment's check of an attack (9.1, 9.3.6, 13.3): the
         one function both the order and the question use."""
         h, attackers = order["hex"], list(order["units"])
-        b = self.board(state)
+        b = b or self.board(state)
         why = combat.can_attack(b, attackers, h, state["attacked_hexes"])
         if why:
             return why
@@ -726,14 +726,14 @@ class AvdRules(BaseRules):
                 events.append(Event(f"{cid}: its HQ is not on the map; no effect (default 37)"))
                 return
             state["timoshenko"] = kind == "timoshenko"
-            self._activate_hq(state, spec.hq, events)
+            self._activate_hq(state, spec.hq, events, b)
             return
         if kind == "9A":
             hqs = sorted(u for u in b.units_of(GERMAN) if b.is_hq(u))
             if not hqs:
                 events.append(Event(f"{cid}: no German HQ on the map; no effect (default 37)"))
             elif len(hqs) == 1:
-                self._activate_hq(state, hqs[0], events)
+                self._activate_hq(state, hqs[0], events, b)
             else:
                 state["stack"].append(_new_frame("hq9a", chit=cid))
             return
@@ -750,8 +750,8 @@ class AvdRules(BaseRules):
             return
         events.append(Event(f"{cid}: nothing to activate"))
 
-    def _activate_hq(self, state: State, hq: str, events: list[Event]) -> None:
-        b = self.board(state)
+    def _activate_hq(self, state: State, hq: str, events: list[Event], b: Board | None = None) -> None:
+        b = b or self.board(state)
         hqs, units = seqmech.hq_activation(b, hq)
         for u in hqs + units:
             self._activate(state, u)
@@ -1138,7 +1138,10 @@ class AvdRules(BaseRules):
         if verb != "attack":
             raise IllegalOrder("expected attack HEX with UNIT ... or end-combat")
         h, attackers = order["hex"], list(order["units"])
-        why = self._attack_check(state, order)
+        # One board for the check and the battle: marking the attackers
+        # moves no unit.
+        b = self.board(state)
+        why = self._attack_check(state, order, b)
         if why:
             raise IllegalOrder(why)
         stuka = bool(order.get("stuka"))
@@ -1147,11 +1150,11 @@ class AvdRules(BaseRules):
         state["attacked_hexes"].append(h)
         events.append(Event(f"Attack on {h} by {', '.join(self.name(u) for u in attackers)}"
                             + (" with a Stuka" if stuka else "")))
-        self._start_battle(state, "normal", h, attackers, state["active"], stuka=1 if stuka else 0)
+        self._start_battle(state, "normal", h, attackers, state["active"], stuka=1 if stuka else 0, b=b)
 
     def _start_battle(self, state: State, kind: str, h: str, attackers: list[str], side: str,
-                      stuka: int = 0) -> None:
-        b = self.board(state)
+                      stuka: int = 0, b: Board | None = None) -> None:
+        b = b or self.board(state)
         # 12.4: an HQ stacked with attacking units when the combat starts may
         # follow them in the advance; remember where each attacker stood.
         origins = {u: activation.map_hex(b, u) for u in attackers if b.on_map(u)}
@@ -1166,7 +1169,9 @@ class AvdRules(BaseRules):
             losses_done=False, retreating=[], retreat=0, advanced=[],
             origins=origins, att_hqs=att_hqs, adv_paths={}))
 
-    def battle_odds(self, state: State, f: dict[str, Any]) -> combat.Odds:
+    def battle_odds(self, state: State, f: dict[str, Any], explain: bool = True) -> combat.Odds:
+        """The battle's odds; with ``explain`` False the steps do not name
+        the units (only the column or a strength is read)."""
         b = self.board(state)
         fixed = {"art": ART_COLUMN, "rocket": ROCKET_COLUMN, "bomber": BOMBER_COLUMN}.get(f["kind"])
         stuka = f["stuka"] - (1 if f["dstuka"] else 0)
@@ -1176,13 +1181,13 @@ class AvdRules(BaseRules):
             turn1 = False
         return combat.odds(b, f["attackers"], f["hex"], stuka=stuka,
                            timoshenko=state["timoshenko"] and f["kind"] == "normal" and not german_att,
-                           turn1=turn1, fixed_column=fixed)
+                           turn1=turn1, fixed_column=fixed, explain=explain)
 
     def _auto_battle(self, state, f, rng, events) -> bool:
         stage = f["stage"]
         if stage == "dstuka":
             f["stage"] = "roll"
-            if f["side"] == SOVIET and state["stukas_ready"] > 0 and self.battle_odds(state, f).defense > 0:
+            if f["side"] == SOVIET and state["stukas_ready"] > 0 and self.battle_odds(state, f, False).defense > 0:
                 f["stage"] = "dstuka_ask"
                 return False
             return True
@@ -1226,7 +1231,7 @@ class AvdRules(BaseRules):
         raise RuntimeError(f"battle stage {stage}")
 
     def _roll_battle(self, state, f, rng, events) -> bool:
-        o = self.battle_odds(state, f)
+        o = self.battle_odds(state, f, False)
         col = o.column if o.column is not None else 0
         if f["stuka"] > 0 and not f.get("stuka_spent"):
             state["stukas_ready"] -= 1
