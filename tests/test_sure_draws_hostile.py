@@ -198,10 +198,10 @@ def test_hostile_the_feature_struck_from_a_signed_header_is_refused(monkeypatch)
     gf, sc, ids = _start(monkeypatch)
     gf, _ = _write(gf, sc, ids)
     text = gf.to_toml()
-    listed = '    "plans",\n    "sure-draws",\n]'
+    listed = "".join(f'    "{f}",\n' for f in run_mod.FEATURES) + "]"
     assert text.count(listed) == 2                              # exchange 1's header and its [game] copy
-    edited = text.replace(listed, '    "plans",\n]')
-    assert gamefile.parse(edited).header["features"] == ["forced", "plans"]
+    edited = text.replace(listed, listed.replace('    "sure-draws",\n', ""))
+    assert gamefile.parse(edited).header["features"] == [f for f in run_mod.FEATURES if f != "sure-draws"]
     with pytest.raises(InvalidFile) as refused:
         cycle.replay(gamefile.parse(edited), sc)
     assert "\n" not in str(refused.value) and re.match(r"exchange 1 by red: .*signature", str(refused.value)), \

@@ -334,10 +334,6 @@ def test_a_team_mate_s_choice_before_the_partner_s_private_answer_leaves_no_trac
     _every_program_accepts(gf, ids)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a hole (stop 17): an exchange handed over by a team-mate starts unfrozen, so a die at its start (after "
-    "the sender's private answer, a standing order or a forced answer) is served by a stream keyed only by "
-    "reveals the team knew when the team-mate chose; fix asked of CORE in /tmp/ask-TEAM.md"))
 def test_a_team_mate_cannot_foresee_the_die_of_the_partner_s_private_answer() -> None:
     """North calls the face, south's program turns the card up at the start
     of south's exchange and the die is rolled.  Red must see no die before
@@ -375,10 +371,6 @@ def test_the_last_joiner_cannot_grind_his_anchor_for_his_own_or_the_other_side_s
     assert _ground_joins(last) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a hole (stop 17): Match.stream_fresh counts a reveal of the last joiner's team-mate as another seat's, so "
-    "the team can grind the last join's anchor for the dice served before its first choice; fix asked of CORE "
-    "in /tmp/ask-TEAM.md"))
 def test_the_last_joiner_s_team_cannot_grind_his_anchor_for_the_team_s_first_die() -> None:
     """North joins last, after blue and south: south's first exchange opens
     with the muster, keyed by north's anchor, blue's anchor and south's

@@ -124,6 +124,7 @@ class Match:
         self.team_secrets: dict[int, dict[str, Any]] = {}  # exchange n -> {entry index: team secret}, where known
         self.sent_by: dict[int, str] = {}                # exchange n -> its sender's player (the seat he joined as)
         self.reseated_at = 0                             # the exchange after which players last moved
+        self.chose_at: dict[str, int] = {}               # side -> the last play exchange with an order a seat of it chose
         # Speed only: the canonical bytes of unchanged parts of the state
         # (unit records...), reused by the state hash of every exchange
         # (never kept with the match).
@@ -162,14 +163,32 @@ class Match:
         whose anchor was fixed last chose it knowing every other anchor, so
         a stream keyed only by anchors and that seat's own reveals could have
         been ground by it offline; the stream is fresh once another seat has
-        revealed since."""
+        revealed since (``team-streams``: a seat of another side, since his
+        team-mates could have shared their reveals with him)."""
         last = self.sent_by.get(self.anchors_fixed_at)
+        knew = {last}
+        if last in self.seat_names and "team-streams" in (self.header.get("features") or ()):
+            knew = set(self.team(last))
         for name, seat in self.seats.items():
-            if (seat.player or name) == last:
+            if (seat.player or name) in knew:
                 continue
             if (n if name == sender else seat.revealed_at) > self.anchors_fixed_at:
                 return True
         return False
+
+    def stream_foreseen(self, sender: str) -> bool:
+        """Whether the next exchange's stream, sent by ``sender``, was known
+        to the side that last chose the state it starts from: team-mates
+        may share their reveals, so every reveal keying it but those of the
+        other sides; it is unknown only if a seat of another side has
+        revealed since a seat of the sender's side last chose (a seat
+        without team-mates: as before, judged by ``stream_fresh``)."""
+        if not self.has_team(sender):
+            return False
+        side = self.side_of(sender)
+        last = self.chose_at.get(side, 0)
+        return last > 0 and not any(seat.revealed_at > last for name, seat in self.seats.items()
+                                    if self.side_of(name) != side)
 
     def resolver(self, seat: str) -> str:
         """The seat whose next exchange resolves dice deferred by ``seat``:

@@ -319,7 +319,8 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
     fresh = ex["kind"] != "play" or m.stream_fresh(sender, ex["n"])
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
-                                 fresh, m.policy_kinds, features(m), listed)
+                                 fresh, m.policy_kinds, features(m), listed,
+                                 ex["kind"] == "play" and m.stream_foreseen(sender))
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
@@ -342,6 +343,8 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
                  secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records})
     m.records.append(rec)
     rec.waiting = waiting_after(m, m.es, how, sender, sink.handed)
+    if ex["kind"] == "play" and any(e.get("by") == "player" for e in sink.entries):
+        m.chose_at[m.side_of(sender)] = ex["n"]
 
 
 def _listed_bytes(listed: list[Any], orders: bytes | None) -> bytes:

@@ -22,7 +22,7 @@ AGREEMENTS = ("draw", "abandon")
 ENGINE_VERBS = ("policy", "resign") + tuple(f"{v}-{a}" for a in AGREEMENTS for v in ("offer", "accept", "decline"))
 _ENDING = {"draw": "drawn by agreement", "abandon": "abandoned by agreement"}
 
-FEATURES = ("forced", "plans", "sure-draws")
+FEATURES = ("forced", "plans", "sure-draws", "team-streams")
 """What the engine does that files written before it did not: ``forced``,
 a decision the rules force (``Decision.forced``) is answered by the engine,
 listed ``by = "forced"``; ``plans``, a ``plan`` order answers a plannable
@@ -81,8 +81,12 @@ class ExchangeRun:
 
     def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
                  seats: list[str], fresh: bool = True, policy_kinds: Collection[str] = (),
-                 features: Collection[str] = (), listed: Sequence[Any] | None = None) -> None:
+                 features: Collection[str] = (), listed: Sequence[Any] | None = None,
+                 foreseen: bool = False) -> None:
         self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
+        # The sender's side knew this stream when it last chose (Match.stream_foreseen):
+        # once any deferred order of another side is resolved, it serves nothing.
+        self.foreseen = foreseen and "team-streams" in frozenset(features)
         # A replay's file entries (speed only, see _may_defer); None in
         # live play.
         self.listed = listed
@@ -130,6 +134,8 @@ class ExchangeRun:
             use = self._no_stream() if (self.frozen or self.rng is None) else self.rng
             _apply(self.rules, self.es, deferred["side"], deferred["order"], use, self.sink, "deferred", self.seeds)
         self.sink.opening = len(self.sink.events)
+        if self.foreseen and self.sealed:
+            self.frozen = True
 
     def _step(self, next_entry: EntrySource) -> str | None:
         """One decision answered; how the exchange ended, or None to go on."""
@@ -243,10 +249,11 @@ def run_exchange(
     policy_kinds: Collection[str] = (),
     features: Collection[str] = (),
     listed: Sequence[Any] | None = None,
+    foreseen: bool = False,
 ) -> tuple[Sink, str]:
     """Run one whole exchange (see :class:`ExchangeRun`)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed, foreseen)
     how = run.run(next_entry)
     return run.sink, how
 

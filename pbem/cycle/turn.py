@@ -93,7 +93,8 @@ class Turn:
         seeds = {self.side: m.secret_seeds[self.side]} if self.side in m.secret_seeds else {}
         self.rng = RecordingRng(Stream(stream_key(m.game_id, self.n, reveals)), seeds)
         self.run = ExchangeRun(m.rules, es, self.side, self.rng, m.timing == "sealed", m.seat_names,
-                               m.stream_fresh(self.side, self.n), m.policy_kinds, features(m))
+                               m.stream_fresh(self.side, self.n), m.policy_kinds, features(m),
+                               foreseen=m.stream_foreseen(self.side))
         self._queue = list(self.orders)
         self._answered = 0
         self.run.run(self._next_entry)
