@@ -7,6 +7,7 @@ Layout, under ``$PBEM_HOME/cache`` (folder mode 0700, files 0600)::
 
     mac.key                     32 random bytes: this home's MAC key
     <game id>/<tag>-NNNNN.bin   the match after exchange NNNNN, for one reader
+    parsed/<sha256>.bin         a game file as parsed when it was verified (:func:`parsed`)
 
 An entry is trusted only when all of this holds, else it is ignored (and the
 game replayed in full, as if there were no cache):
@@ -52,6 +53,8 @@ from pbem.protocol.gamefile import GameFile, exchange_hash
 
 MAGIC = b"pbem-cache/1\n"
 KEEP = 3                      # entries kept per game and reader (newest)
+PARSED_MAGIC = b"pbem-parsed/1\n"
+PARSED_KEEP = 8               # parsed game files kept, newest first (parsed/<sha256 of the bytes>.bin)
 _NOT_KEPT = ("game", "rules", "records_memo")  # rebuilt from the header and the scenario
 
 
@@ -197,6 +200,67 @@ def keep(m: Match, scenario: dict[str, Any], me: Any = None) -> None:
         return
 
 
+# ------------------------------------------------------------------ parsed files
+
+
+def freeze_parsed(gf: GameFile) -> bytes:
+    """A parsed game file as :func:`keep_parsed` keeps it."""
+    return pickle.dumps((gf.exchanges, gf.state), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def parsed(digest: bytes) -> GameFile | None:
+    """The game file whose bytes have the SHA-256 ``digest`` as this
+    program parsed it when a command verified it for this home's player
+    (``parsed/<digest>.bin``: its MAC covers the digest, pbem and Python
+    versions and the code stamp, checked before anything is decoded), or
+    None.  The same bytes and the same parser give the same values, so it
+    stands for parsing them again.  Never raises."""
+    try:
+        key = _mac_key(create=False)
+        if key is None:
+            return None
+        data = (folder() / "parsed" / f"{digest.hex()}.bin").read_bytes()
+        head = len(PARSED_MAGIC) + 32
+        if not data.startswith(PARSED_MAGIC) or len(data) < head:
+            return None
+        mac, body = data[len(PARSED_MAGIC):head], data[head:]
+        if not hmac.compare_digest(mac, hmac.new(key, _parsed_context(digest) + body, hashlib.sha256).digest()):
+            return None
+        exchanges, state = pickle.loads(body)
+        if not isinstance(exchanges, list) or not isinstance(state, dict):
+            return None
+        return GameFile(exchanges, state)
+    except Exception:       # a cache is never worth a failure
+        return None
+
+
+def keep_parsed(digest: bytes, frozen: bytes) -> None:
+    """Keep ``frozen`` (:func:`freeze_parsed` of the bytes with SHA-256
+    ``digest``, just verified) for the next command on the same bytes; the
+    newest :data:`PARSED_KEEP` are kept.  Best effort."""
+    try:
+        key = _mac_key(create=True)
+        assert key is not None      # create=True: made when missing
+        d = folder() / "parsed"
+        _private_dir(d)
+        mac = hmac.new(key, _parsed_context(digest) + frozen, hashlib.sha256).digest()
+        from pbem.fsutil import atomic_write
+
+        atomic_write(d / f"{digest.hex()}.bin", PARSED_MAGIC + mac + frozen, overwrite=True, mode=0o600)
+        kept = sorted(d.glob("*.bin"), key=lambda p: p.stat().st_mtime_ns)
+        for old in kept[:-PARSED_KEEP]:
+            old.unlink(missing_ok=True)
+    except Exception:
+        return
+
+
+def _parsed_context(digest: bytes) -> bytes:
+    import pbem
+
+    return canonical({"format": PARSED_MAGIC.decode().strip(), "pbem": pbem.__version__, "python": sys.version,
+                      "code": code_stamp(__name__), "file_sha256": digest.hex()})
+
+
 # ------------------------------------------------------------------ helpers
 
 
@@ -258,10 +322,15 @@ def _context(m: Match, scenario: dict[str, Any], me: Any) -> bytes:
     })
 
 
+_STAMPS: dict[tuple[Path, ...], str] = {}     # the folders stamped -> their stamp, made once per command
+
+
 def code_stamp(module: str) -> str:
     """A digest of the name, size and modification time of every Python
     file of pbem and of the package holding ``module`` (a game from outside
-    pbem): an edited rule never meets a match replayed by the old one."""
+    pbem): an edited rule never meets a match replayed by the old one.
+    Made once per command for the same folders (the code it stamps is the
+    code running)."""
     roots = {Path(__file__).resolve().parent}
     mod = sys.modules.get(module)
     where = getattr(mod, "__file__", None)
@@ -269,8 +338,15 @@ def code_stamp(module: str) -> str:
         parent = Path(where).resolve().parent
         if not any(r in parent.parents or r == parent for r in roots):
             roots.add(parent)
+    key = tuple(sorted(roots))
+    if key not in _STAMPS:
+        _STAMPS[key] = _stamp(key)
+    return _STAMPS[key]
+
+
+def _stamp(roots: tuple[Path, ...]) -> str:
     h = hashlib.sha256()
-    for root in sorted(roots):
+    for root in roots:
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = sorted(n for n in dirnames if n != "__pycache__")
             for name in sorted(filenames):

@@ -152,21 +152,25 @@ def recipients(m: cycle.Match, seat: str | None = None) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def load_game(path: Path) -> GameFile:
-    """A game file, or the game file attached to a saved email."""
+def load_game(path: Path, cached: bool = False) -> GameFile:
+    """A game file, or the game file attached to a saved email.
+    ``cached``: bytes this player's program parsed and verified before are
+    taken as it parsed them then (:func:`pbem.cache.parsed`)."""
     data = gamefile.read_bytes(path)
     if gamefile.looks_bare(data):       # the usual case: no mail parser to import
-        return _parse(data, str(path))
+        return _parse(data, str(path), cached)
     from pbem.mail import extract_game
 
     _, toml_bytes = extract_game(data, bare_name=path.name)
-    return _parse(toml_bytes, str(path))
+    return _parse(toml_bytes, str(path), cached)
 
 
 _PARSED: dict[bytes, GameFile] = {}
+_DIGESTS: dict[int, bytes] = {}      # id of a GameFile in _PARSED -> the SHA-256 of its bytes
+_UNKEPT: dict[bytes, bytes] = {}     # digest -> the parse as just made, for the cache once verified
 
 
-def _parse(data: bytes, name: str) -> GameFile:
+def _parse(data: bytes, name: str, cached: bool = False) -> GameFile:
     """Game-file bytes parsed once per command, however often they are
     read (a received file and the version kept of it are the same bytes;
     a 300-exchange file takes about 0.1 s to parse)."""
@@ -174,8 +178,32 @@ def _parse(data: bytes, name: str) -> GameFile:
 
     key = hashlib.sha256(data).digest()
     if key not in _PARSED:
-        _PARSED[key] = gamefile.parse(gamefile.decode(data, name), name)
+        if not cached:      # verify: no cache imported, read or written
+            kept = gamefile.parse(gamefile.decode(data, name), name)
+        else:
+            from pbem import cache
+
+            found = cache.parsed(key)
+            if found is None:
+                kept = gamefile.parse(gamefile.decode(data, name), name)
+                _UNKEPT[key] = cache.freeze_parsed(kept)   # frozen now: nothing a replay adds to it is kept
+            else:
+                kept = found
+        _PARSED[key] = kept
+        _DIGESTS[id(kept)] = key
     return _PARSED[key]
+
+
+def _keep_parsed(gf: GameFile) -> None:
+    """A file just verified for this player: its parse is kept for the next
+    command on the same bytes (when it was parsed here, not taken from the
+    cache)."""
+    digest = _DIGESTS.get(id(gf))
+    frozen = _UNKEPT.pop(digest, None) if digest is not None else None
+    if digest is not None and frozen is not None:
+        from pbem import cache
+
+        cache.keep_parsed(digest, frozen)
 
 
 # ---------------------------------------------------------------- game folder
@@ -292,7 +320,7 @@ def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit:
     kept match when one is a verified prefix (:mod:`pbem.cache`); a verify
     or an audit replays cold.  ``snapshots=False``: the caller reads no past
     state of the match (a cold verify), see :func:`pbem.cycle.replay`."""
-    gf = gf if gf is not None else load_game(path)
+    gf = gf if gf is not None else load_game(path, cached=cached and not audit)
     sc = scenario_for(gf, scenario)
     try:
         if cached and not audit:
@@ -312,6 +340,8 @@ def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit:
         raise cycle.Verification(told) from exc
     if gf.state:
         _check_reading_copy(gf, m)
+    if cached and not audit and m.me is not None:      # only a player's own games are kept in his home
+        _keep_parsed(gf)
     return Loaded(gf, m, sc)
 
 

@@ -69,7 +69,8 @@ def same_as_cold(m, gf, sc, me):
 
 
 def entries(h: Path) -> list[Path]:
-    return sorted(p for p in (h / "cache").rglob("*.bin"))
+    """The kept matches (not the parsed files of cache/parsed)."""
+    return sorted(p for p in (h / "cache").rglob("*.bin") if p.parent.name != "parsed")
 
 
 def test_a_kept_match_is_advanced_over_the_new_exchanges_only(duel, home, monkeypatch):
@@ -310,3 +311,123 @@ def test_a_tampered_entry_cannot_make_play_accept_what_verify_refuses(duel, tmp_
     r = pbem("play", str(bad), "--out", str(tmp_path))
     assert r.exit_code == 1
     assert r.output.strip().splitlines()[-1] == verdict.output.strip().splitlines()[-1]
+
+
+# ---------------------------------------------------------------- parsed files
+
+
+@pytest.fixture
+def fresh_process(monkeypatch):
+    """Each command as in a process of its own (no parse remembered in
+    memory); counts the parses made."""
+    from pbem.protocol import gamefile
+
+    parses = []
+    parse = gamefile.parse
+
+    def counted(*a, **k):
+        parses.append(1)
+        return parse(*a, **k)
+
+    monkeypatch.setattr(gamefile, "parse", counted)
+
+    def new() -> list[int]:
+        monkeypatch.setattr(session, "_PARSED", {})
+        monkeypatch.setattr(session, "_DIGESTS", {})
+        monkeypatch.setattr(session, "_UNKEPT", {})
+        return parses
+    return new
+
+
+def _on_disk(gf: GameFile, tmp_path: Path, name: str = "g.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(gf.to_toml(), encoding="utf-8")
+    return path
+
+
+def parsed_files(h: Path) -> list[Path]:
+    return sorted((h / "cache" / "parsed").glob("*.bin"))
+
+
+def test_a_file_verified_once_is_not_parsed_again(duel, home, tmp_path, monkeypatch, fresh_process):
+    files, sc, ids = duel
+    monkeypatch.setattr(session, "scenario_for", lambda gf, override=None: sc)
+    path = _on_disk(files[8], tmp_path)
+    parses = fresh_process()
+    first = session.open_game(path, ids["red"], cached=True)
+    assert len(parses) == 1 and len(parsed_files(home)) == 1
+    parses = fresh_process()
+    again = session.open_game(path, ids["red"], cached=True)
+    assert len(parses) == 1                                 # (the count goes on from 1: no new parse)
+    assert again.gf == first.gf and again.gf == GameFile(files[8].exchanges, again.gf.state)
+    assert again.gf == gamefile_parse(path)
+
+
+def gamefile_parse(path: Path) -> GameFile:
+    from pbem.protocol import gamefile
+
+    return gamefile.load(path)
+
+
+@pytest.mark.parametrize("how", sorted(CORRUPTIONS))
+def test_a_corrupted_parsed_file_is_ignored(duel, home, tmp_path, monkeypatch, fresh_process, how):
+    files, sc, ids = duel
+    monkeypatch.setattr(session, "scenario_for", lambda gf, override=None: sc)
+    path = _on_disk(files[8], tmp_path)
+    fresh_process()
+    session.open_game(path, ids["red"], cached=True)
+    (kept,) = parsed_files(home)
+    kept.write_bytes(CORRUPTIONS[how](kept.read_bytes()))
+    parses = fresh_process()
+    before = len(parses)
+    again = session.open_game(path, ids["red"], cached=True)
+    assert len(parses) == before + 1 and again.gf == gamefile_parse(path)
+
+
+def test_a_parsed_file_from_another_home_or_program_is_ignored(duel, tmp_path, monkeypatch, fresh_process):
+    files, sc, ids = duel
+    monkeypatch.setattr(session, "scenario_for", lambda gf, override=None: sc)
+    path = _on_disk(files[8], tmp_path)
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "a"))
+    fresh_process()
+    session.open_game(path, ids["red"], cached=True)
+    (kept,) = parsed_files(tmp_path / "a")
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "b"))
+    cache._mac_key(create=True)
+    (tmp_path / "b" / "cache" / "parsed").mkdir()
+    (tmp_path / "b" / "cache" / "parsed" / kept.name).write_bytes(kept.read_bytes())
+    parses = fresh_process()
+    before = len(parses)
+    session.open_game(path, ids["red"], cached=True)
+    assert len(parses) == before + 1
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "a"))
+    monkeypatch.setattr(cache, "code_stamp", lambda module: "another program")
+    parses = fresh_process()
+    before = len(parses)
+    session.open_game(path, ids["red"], cached=True)
+    assert len(parses) == before + 1
+
+
+def test_verify_a_bystander_and_a_refused_file_keep_no_parsed_file(duel, home, tmp_path, monkeypatch,
+                                                                    fresh_process):
+    files, sc, ids = duel
+    monkeypatch.setattr(session, "scenario_for", lambda gf, override=None: sc)
+    path = _on_disk(files[8], tmp_path)
+    fresh_process()
+    session.open_game(path, ids["red"])                     # what verify does: cold, no cache
+    session.open_game(path, None, cached=True)              # a bystander's read
+    bad = dict(files[8].last, state="0" * 64)
+    refused = _on_disk(GameFile(files[7].exchanges + [bad]), tmp_path, "bad.toml")
+    with pytest.raises(cycle.Verification):
+        session.open_game(refused, ids["red"], cached=True)
+    assert parsed_files(home) == []
+
+
+def test_the_newest_parsed_files_are_kept(duel, home, tmp_path, monkeypatch, fresh_process):
+    files, sc, ids = duel
+    monkeypatch.setattr(session, "scenario_for", lambda gf, override=None: sc)
+    monkeypatch.setattr(cache, "PARSED_KEEP", 2)
+    for k in (5, 6, 7):
+        fresh_process()
+        session.open_game(_on_disk(files[k], tmp_path, f"g{k}.toml"), ids["red"], cached=True)
+    assert len(parsed_files(home)) == 2

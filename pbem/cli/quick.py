@@ -113,7 +113,7 @@ def open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: 
                        cached: bool = False, snapshots: bool = True) -> Any:
     from pbem import session
 
-    gf = session.load_game(file)
+    gf = session.load_game(file, cached=cached and not audit)
     if len(gf.exchanges) < 200 or not sys.stderr.isatty():
         return session.open_game(file, me, scenario=scenario, audit=audit, gf=gf, cached=cached,
                                  snapshots=snapshots)
