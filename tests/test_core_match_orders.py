@@ -7,6 +7,7 @@ import pytest
 
 import enginehelp as eh
 from pbem import cycle
+from pbem.cycle import run as run_mod
 from pbem.game import IllegalOrder
 from pbem.protocol.gamefile import GameFile
 
@@ -60,9 +61,11 @@ def test_a_draw_cannot_be_accepted_when_none_was_offered() -> None:
         t.push("accept-draw")
 
 
-def test_a_rewind_offered_out_of_turn_and_accepted_restores_the_earlier_state() -> None:
+def test_a_rewind_offered_out_of_turn_and_accepted_restores_the_earlier_state(monkeypatch) -> None:
     """STORIES.md 4: a misclick sent; both sign a rewind.  The history stays,
     the log shows it, and the replayed turn gets fresh dice."""
+    # A file from before rewind-keeps-dice: its rewinds may take dice back (tests/test_team_streams_rewind.py).
+    monkeypatch.setattr("pbem.cycle.write.FEATURES", tuple(f for f in run_mod.FEATURES if f != "rewind-keeps-dice"))
     from pbem.session import turn_log
 
     gf, sc, ids = eh.start("immediate")

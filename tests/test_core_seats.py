@@ -11,6 +11,7 @@ import pytest
 
 import enginehelp  # noqa: F401  (registers the test games)
 from pbem import cycle, session
+from pbem.cycle import run as run_mod
 from pbem.errors import UsageError
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol.identity import generate
@@ -149,7 +150,9 @@ def test_the_other_side_may_still_decline_after_a_team_mate_accepted() -> None:
     assert "declines" in " ".join(e.text for e in t.sink.events)
 
 
-def test_a_rewind_takes_effect_only_when_every_other_seat_has_accepted() -> None:
+def test_a_rewind_takes_effect_only_when_every_other_seat_has_accepted(monkeypatch) -> None:
+    # A file from before rewind-keeps-dice: its rewinds may take dice back (tests/test_team_streams_rewind.py).
+    monkeypatch.setattr("pbem.cycle.write.FEATURES", tuple(f for f in run_mod.FEATURES if f != "rewind-keeps-dice"))
     gf, ids = _table("immediate")
     for _ in range(4):
         gf = _write(gf, ids)
@@ -168,7 +171,9 @@ def test_a_rewind_takes_effect_only_when_every_other_seat_has_accepted() -> None
     _everyone_agrees(gf, ids)
 
 
-def test_a_declined_rewind_changes_nothing() -> None:
+def test_a_declined_rewind_changes_nothing(monkeypatch) -> None:
+    # A file from before rewind-keeps-dice: its rewinds may take dice back (tests/test_team_streams_rewind.py).
+    monkeypatch.setattr("pbem.cycle.write.FEATURES", tuple(f for f in run_mod.FEATURES if f != "rewind-keeps-dice"))
     gf, ids = _table("immediate")
     for _ in range(4):
         gf = _write(gf, ids)

@@ -143,7 +143,7 @@ def test_a_cold_verify_keeps_no_past_state_unless_the_file_takes_the_game_back()
     from pbem.protocol.gamefile import GameFile
 
     gf, sc, ids = eh.start("immediate")
-    for _ in range(3):
+    for _ in range(4):                  # ... red attacks, rolling at once in exchange 5; blue defends
         gf = eh.one_exchange(gf, sc, ids)
     full = cycle.replay(gf, sc, ids["red"])
     lean = cycle.replay(gf, sc, ids["red"], snapshots=False)
@@ -151,7 +151,7 @@ def test_a_cold_verify_keeps_no_past_state_unless_the_file_takes_the_game_back()
     assert len(lean.snapshots) == len(full.snapshots)
     with pytest.raises(RuntimeError, match="not kept"):
         lean.snapshots[2]
-    gf = GameFile(gf.exchanges + [cycle.rewind_exchange(full, ids["red"], 4)])
+    gf = GameFile(gf.exchanges + [cycle.rewind_exchange(full, ids["red"], 5)])   # not past the roll
     m = cycle.replay(gf, sc, ids["blue"])
     gf = GameFile(gf.exchanges + [cycle.rewind_exchange(m, ids["blue"])])
     back = cycle.replay(gf, sc, snapshots=False)

@@ -173,7 +173,8 @@ def _audit_status(m: Any, path: Path, fail: bool) -> None:
 def rewind(file: Path, to: int | None, accept: bool, decline: bool, out_dir: Path) -> None:
     """Take back a misclick: one player offers (in or out of turn), every
     other player accepts (or one declines).  The signatures and the undone
-    exchanges stay in the record."""
+    exchanges stay in the record.  A rewind takes back orders, never dice:
+    it goes back no further than the last exchange that rolled."""
     from pbem import cycle, session
 
     if [to is not None, accept, decline].count(True) != 1:

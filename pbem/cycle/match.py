@@ -190,6 +190,22 @@ class Match:
         return last > 0 and not any(seat.revealed_at > last for name, seat in self.seats.items()
                                     if self.side_of(name) != side)
 
+    def last_rolled(self) -> int:
+        """The last exchange that rolled a die or drew from a shared cup (0:
+        none).  With ``rewind-keeps-dice`` a rewind may go back no further:
+        the replayed turns would get fresh streams, and the seat that
+        resolves first after the rewind knows every reveal keying its stream
+        when it offers or accepts, so it could agree only to a re-roll that
+        suits it."""
+        return max((r.n for r in self.records if r.rolls), default=0)
+
+    def rewind_floor(self) -> int:
+        """The earliest exchange a rewind may go back to now."""
+        floor = max(2, self.reseated_at)
+        if "rewind-keeps-dice" in (self.header.get("features") or ()):
+            floor = max(floor, self.last_rolled())
+        return floor
+
     def resolver(self, seat: str) -> str:
         """The seat whose next exchange resolves dice deferred by ``seat``:
         the first seat after it, in seat order and round the table, that

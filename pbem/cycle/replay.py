@@ -245,6 +245,9 @@ def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
         if to < m.reseated_at:
             raise Verification(f"{where}: cannot rewind to exchange {to}, before the players moved "
                                f"(exchange {m.reseated_at})")
+        if to < m.rewind_floor():
+            raise Verification(f"{where}: a rewind cannot go back to exchange {to}: exchange {m.last_rolled()} "
+                               "rolled dice after it, and a rewind never takes dice back")
         m.rewind_offer = {"by": side, "to": to, "agreed": []}
     else:
         offer = m.rewind_offer

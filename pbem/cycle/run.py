@@ -22,12 +22,15 @@ AGREEMENTS = ("draw", "abandon")
 ENGINE_VERBS = ("policy", "resign") + tuple(f"{v}-{a}" for a in AGREEMENTS for v in ("offer", "accept", "decline"))
 _ENDING = {"draw": "drawn by agreement", "abandon": "abandoned by agreement"}
 
-FEATURES = ("forced", "plans", "sure-draws", "team-streams")
+FEATURES = ("forced", "plans", "sure-draws", "team-streams", "rewind-keeps-dice")
 """What the engine does that files written before it did not: ``forced``,
 a decision the rules force (``Decision.forced``) is answered by the engine,
 listed ``by = "forced"``; ``plans``, a ``plan`` order answers a plannable
 decision with several orders; ``sure-draws``, a draw from a cup of one
-needs no stream (:class:`SureDraws`).  A new game names them in its header's
+needs no stream (:class:`SureDraws`); ``team-streams``, a stream the
+sender's side could foresee serves nothing (Match.stream_foreseen);
+``rewind-keeps-dice``, a rewind goes back no further than the last
+exchange that rolled (Match.last_rolled).  A new game names them in its header's
 ``features``; a file that names none is replayed as pbem wrote it then
 (each forced answer is its sender's own order, no plans)."""
 PLAN_VERB = "plan"
