@@ -140,8 +140,9 @@ def verify_command(file: Path, scenario_override: str | None, ask: Callable[[], 
 # ------------------------------------------------------------------ echo
 
 
-# click's pattern for what it strips from output that is not a terminal.
-_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
+# click's pattern for what it strips from output that is not a terminal
+# (compiled on first use: `pbem --help` imports this module too).
+_ANSI = r"\033\[[0-?]*[ -/]*[@-~]"
 
 
 def echo(message: str, err: bool = False) -> None:
@@ -155,7 +156,7 @@ def echo(message: str, err: bool = False) -> None:
     except Exception:
         tty = False
     if not tty:
-        out = _ANSI.sub("", out)
+        out = re.sub(_ANSI, "", out)
     stream.write(out)
     stream.flush()
 
