@@ -332,7 +332,7 @@ def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit:
     except cycle.Verification as exc:
         # A game started by another pbem may fail only because a rule was
         # fixed since: the player is told which version finishes it.
-        from pbem.program import with_hint
+        from pbem.protocol.program import with_hint
 
         told = with_hint(str(exc), gf)
         if told == str(exc):

@@ -1,5 +1,5 @@
 """The program that started a game (the header's ``program`` field,
-pbem.program): new games record it, signed; the field is strict; files from
+pbem.protocol.program): new games record it, signed; the field is strict; files from
 before it replay as they did; and a game that stops replaying after an
 upgrade tells its player which version finishes it, and only then."""
 from __future__ import annotations
@@ -15,7 +15,8 @@ from click.testing import CliRunner
 import duelgame
 import enginehelp as eh
 import pbem
-from pbem import cycle, program, session
+from pbem import cycle, session
+from pbem.protocol import program
 from pbem.cli import main
 from pbem.cycle import write
 from pbem.errors import InvalidFile

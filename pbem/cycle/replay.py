@@ -120,8 +120,8 @@ def _check_header(h: dict[str, Any]) -> None:
     if unknown:
         raise InvalidFile(f"game header: this file relies on {', '.join(unknown)}, which this version of pbem "
                           "does not have: a newer pbem wrote it")
-    if "program" in h:     # who started the game (pbem.program); a file before 0.3.0 names none
-        from pbem.program import check_program
+    if "program" in h:     # who started the game (pbem.protocol.program); a file before 0.3.0 names none
+        from pbem.protocol.program import check_program
 
         check_program(h["program"], "game header field 'program'")
     table = h.get("seats", {})

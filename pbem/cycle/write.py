@@ -16,7 +16,7 @@ from pbem.cycle.match import (
 from pbem.cycle.run import FEATURES
 from pbem.errors import UsageError
 from pbem.game import validate_seats
-from pbem.program import PROGRAM
+from pbem.protocol.program import PROGRAM
 from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical, digest

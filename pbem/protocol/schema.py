@@ -17,7 +17,7 @@ import re
 from typing import Any, Callable
 
 from pbem.errors import InvalidFile, PbemError
-from pbem.program import check_program
+from pbem.protocol.program import check_program
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
 HEX128 = re.compile(r"[0-9a-f]{128}")
