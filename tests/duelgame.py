@@ -34,8 +34,12 @@ class DuelRules(BaseRules):
         self.options = options
 
     def initial_state(self) -> dict[str, Any]:
+        # Option forced_toss: the game opens with a die the rules force (a
+        # first decision no player makes, as a plug-in game may have).
+        opening = {"step": "toss", "toss": None} if self.options.get("forced_toss") else {}
         return {
-            "round": 1, "attacker": "red", "step": "pick-red", "hp": {s: self.hp for s in SIDES},
+            **opening,
+            "round": 1, "attacker": "red", "step": opening.get("step", "pick-red"), "hp": {s: self.hp for s in SIDES},
             "roll": None, "defense": None, "commit": {s: None for s in SIDES},
             "revealed": {s: None for s in SIDES},
             "hidden": {s: {"pick": None, "salt": None} for s in SIDES},
@@ -45,6 +49,8 @@ class DuelRules(BaseRules):
         step = st["step"]
         if step == "over":
             return None
+        if step == "toss":
+            return Decision("red", "toss", "the opening toss", ("toss",), forced=True)
         if step.startswith("pick-"):
             side = step[5:]
             picks = ("pick 1", "pick 2", "pick 3")
@@ -84,6 +90,11 @@ class DuelRules(BaseRules):
         st["commit"][side] = value
         st["step"] = "pick-blue" if side == "red" else "attack"
         return st, [Event(f"{side} picks in secret")]
+
+    def _toss(self, st, side, order, rng):
+        st["toss"] = rng.roll(6, "opening toss d6")
+        st["step"] = "pick-red"
+        return st, [Event(f"the opening toss: {st['toss']}")]
 
     def _attack(self, st, side, order, rng):
         st["roll"] = rng.roll(6, f"round {st['round']}, {side} attack d6")
@@ -138,6 +149,8 @@ class DuelRules(BaseRules):
             return {"verb": "pick", "pick": int(words[1])}
         if words == ["attack"]:
             return {"verb": "attack"}
+        if words == ["toss"]:
+            return {"verb": "toss"}
         if words[0] == "defend" and len(words) == 2:
             return {"verb": "defend", "how": words[1]}
         raise IllegalOrder(f"cannot read {text!r}: orders are pick N, attack, defend block|dodge")
@@ -196,6 +209,7 @@ class DuelGame(BaseGame):
     def options(self):
         return {"forced_attack": (False, "the attack is forced: the program rolls it without asking"),
                 "plannable_attack": (False, "the attack may be given as a plan (sealed dice)"),
+                "forced_toss": (False, "the game opens with a forced die (a first decision no player makes)"),
                 "pattern_option": (False, "the pick lists its pattern first, as movement lists `move UNIT HEX`")}
 
     def policy_kinds(self):

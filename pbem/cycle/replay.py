@@ -323,7 +323,7 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
                                  fresh, m.policy_kinds, features(m), listed,
-                                 ex["kind"] == "play" and m.stream_foreseen(sender))
+                                 ex["kind"] == "play" and m.stream_foreseen(sender), ex["kind"] == "play")
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:

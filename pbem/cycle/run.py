@@ -85,11 +85,14 @@ class ExchangeRun:
     def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
                  seats: list[str], fresh: bool = True, policy_kinds: Collection[str] = (),
                  features: Collection[str] = (), listed: Sequence[Any] | None = None,
-                 foreseen: bool = False) -> None:
+                 foreseen: bool = False, answers: bool = True) -> None:
         self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
         # The sender's side knew this stream when it last chose (Match.stream_foreseen):
         # once any deferred order of another side is resolved, it serves nothing.
         self.foreseen = foreseen and "team-streams" in frozenset(features)
+        # A game's creation and a join carry no order: they answer nothing,
+        # not even what the rules force (the first exchange of play does).
+        self.answers = answers
         # A replay's file entries (speed only, see _may_defer); None in
         # live play.
         self.listed = listed
@@ -151,10 +154,11 @@ class ExchangeRun:
         if rules.seat_players(es["game"]) != self.players:
             return "handed"
         policies = es["policies"].get(d.seat) or {}
-        order = rules.standing_answer(es["game"], d, policies) if policies and d.policy and not d.private else None
+        order = (rules.standing_answer(es["game"], d, policies)
+                 if self.answers and policies and d.policy and not d.private else None)
         if order is not None:
             by, seat = "policy", d.seat
-        elif d.forced and not d.private and "forced" in self.features:
+        elif self.answers and d.forced and not d.private and "forced" in self.features:
             # No choice, so no email and no frozen stream: the answer is the
             # state's, whoever's program meets it (docs/FILE-FORMAT.md).
             by, seat, order = "forced", d.seat, self._forced_order(d)
@@ -253,10 +257,11 @@ def run_exchange(
     features: Collection[str] = (),
     listed: Sequence[Any] | None = None,
     foreseen: bool = False,
+    answers: bool = True,
 ) -> tuple[Sink, str]:
     """Run one whole exchange (see :class:`ExchangeRun`)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed, foreseen)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed, foreseen, answers)
     how = run.run(next_entry)
     return run.sink, how
 
