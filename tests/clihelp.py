@@ -123,10 +123,12 @@ def make_players(tmp_path: Path) -> tuple[Player, Player]:
     return anna, pavel
 
 
-def start_game(anna: Player, pavel: Player, dice: str) -> Path:
-    """``new`` by Anna (red), ``join`` by Pavel (blue): returns the joined file."""
+def start_game(anna: Player, pavel: Player, dice: str, options: tuple[str, ...] = ()) -> Path:
+    """``new`` by Anna (red), with rule ``options`` (``NAME=VALUE``), ``join``
+    by Pavel (blue): returns the joined file."""
+    given = [w for o in options for w in ("--option", o)]
     r = anna.run("new", "duel/short", "--side", "red=me", "--side", f"blue={pavel.root / 'pavel.id.toml'}",
-                 "--dice", dice, "--out", str(anna.out))
+                 "--dice", dice, *given, "--out", str(anna.out))
     assert "Pavel <pavel@example.org> (blue)" in r.stdout
     created = Path(re.search(r"created: (\S+-001\.toml)", r.stdout).group(1))
     assert created.is_file() and created.name.startswith(STEM_PREFIX), created

@@ -3,15 +3,14 @@ standing orders at the prompt, "Sign and write?" answered n, numbered
 choices, help."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from clihelp import make_players, play_script, start_game, stem_of
+from clihelp import make_players, play_script, start_game
 
 
-def _game(tmp_path: Path, dice: str = "sealed"):
+def _game(tmp_path: Path, dice: str = "sealed", options: tuple[str, ...] = ()):
     anna, pavel = make_players(tmp_path)
-    joined = start_game(anna, pavel, dice)
+    joined = start_game(anna, pavel, dice, options)
     return {"red": anna, "blue": pavel}, joined
 
 
@@ -122,12 +121,8 @@ def test_a_standing_order_typed_at_the_sign_question_says_where_it_can_go(tmp_pa
 def test_a_numbered_pattern_says_to_fill_it_in(tmp_path: Path) -> None:
     # Found in play: choosing "1. move UNIT HEX ..." answered "no unit
     # called 'UNIT'"; a listed option that is no order is a pattern.
-    anna, pavel = make_players(tmp_path)
-    r = anna.run("new", "duel/short", "--side", "red=me", "--side", f"blue={pavel.root / 'pavel.id.toml'}",
-                 "--option", "pattern_option=true", "--out", str(anna.out))
-    created = Path(re.search(r"created: (\S+-001\.toml)", r.stdout).group(1))
-    pavel.run("join", str(created), "--yes", "--out", str(pavel.out))
-    joined = pavel.out / f"{stem_of(created)}-002.toml"
+    ps, joined = _game(tmp_path, options=("pattern_option=true",))
+    anna = ps["red"]
     r = anna.run("play", str(joined), "--out", str(anna.out), input="1\n2\ny\n")
     assert "refused: choice 1 is a pattern, not an order: type it with your own names in place of the " \
            "capitals: pick N" in r.stdout

@@ -6,16 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from clihelp import make_players, play_script, stem_of
+from clihelp import make_players, play_script, start_game
 
 
 def _game(tmp_path: Path):
     anna, pavel = make_players(tmp_path)
-    r = anna.run("new", "duel/short", "--side", "red=me", "--side", f"blue={pavel.root / 'pavel.id.toml'}",
-                 "--dice", "sealed", "--option", "plannable_attack=true", "--out", str(anna.out))
-    created = Path(re.search(r"created: (\S+-001\.toml)", r.stdout).group(1))
-    pavel.run("join", str(created), "--yes", "--out", str(pavel.out))
-    return {"red": anna, "blue": pavel}, pavel.out / f"{stem_of(created)}-002.toml"
+    return {"red": anna, "blue": pavel}, start_game(anna, pavel, "sealed", ("plannable_attack=true",))
 
 
 def test_play_offers_the_plan_and_the_opponents_program_resolves_it(tmp_path: Path) -> None:
