@@ -1,10 +1,22 @@
 """Shared fixtures.  ``scripted_dice``: the one scripted stand-in for the
-shared random stream (see tests/fakedice.py)."""
+shared random stream (see tests/fakedice.py).
+
+Hypothesis's default profile here: no deadline and no too_slow health
+check.  Both time the test or its data generation against the wall clock
+(200 ms an example; 1 s for the first examples' data), which a loaded CI
+machine (the suite on 2 cores shared with other jobs) can exceed by chance,
+failing a test whose property holds.  A test's own ``settings`` start from
+this profile; one that names its own ``suppress_health_check`` list names
+too_slow in it too."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from fakedice import ScriptedDice
+
+settings.register_profile("pbem", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pbem")
 
 
 @pytest.fixture

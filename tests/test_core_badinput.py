@@ -210,7 +210,7 @@ def verify_in_process(env: dict[str, Any], data: bytes) -> None:
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
 
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
 @FUZZ
