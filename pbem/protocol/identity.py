@@ -173,10 +173,10 @@ class Identity:
 
     @property
     def public(self) -> PublicIdentity:
-        from cryptography.hazmat.primitives.asymmetric import ed25519, x25519
+        from cryptography.hazmat.primitives.asymmetric import ed25519
 
         sign_pub = ed25519.Ed25519PrivateKey.from_private_bytes(self.sign_key).public_key()
-        seal_pub = x25519.X25519PrivateKey.from_private_bytes(self.seal_key).public_key()
+        seal_pub = x25519_private(self.seal_key).public_key()
         return PublicIdentity(
             name=self.name,
             email=self.email,
@@ -199,6 +199,22 @@ class Identity:
         from pbem.protocol.seal import unseal
 
         return unseal(self.seal_key, blob, game_id, exchange_no)
+
+
+def x25519_private(raw: bytes) -> Any:
+    """``X25519PrivateKey.from_private_bytes(raw)``, the same key object,
+    without importing cryptography's OpenSSL backend module (~4 ms at the
+    start of every command that loads a key), which that call imports only
+    to ask whether FIPS mode forbids X25519: the binding answers that as the
+    backend does, and in FIPS mode the public call refuses in its own
+    words."""
+    from cryptography.hazmat.bindings._rust import openssl as rust_openssl
+
+    if rust_openssl.is_fips_enabled():
+        from cryptography.hazmat.primitives.asymmetric import x25519
+
+        return x25519.X25519PrivateKey.from_private_bytes(raw)
+    return rust_openssl.x25519.from_private_bytes(raw)
 
 
 def generate(name: str, email: str) -> Identity:
