@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import pytest
 
+from fakedice import seeded_urandom
 from pbem import cycle
 from pbem.protocol import gamefile
 from pbem.protocol.gamefile import GameFile
@@ -122,14 +123,17 @@ def until_acting(gf: GameFile, sc: dict[str, Any], ids: dict[str, Any], seat: st
 
 def demo_states(tmp_path_factory, game: str, exchanges: int):
     """A scripted game's rules and last state holding both seats' hidden
-    parts (each seat's own program supplies its part)."""
+    parts (each seat's own program supplies its part), and the folder of
+    its files and the last of them.  The same game on every run
+    (:func:`seeded_urandom`): what a test finds in it is not down to the
+    dice."""
     from rich.console import Console
 
     from pbem import demo, session
     from pbem.protocol.keyfile import load_private
 
     folder = tmp_path_factory.mktemp(f"demo-{game}")
-    with pytest.MonkeyPatch.context() as mp:
+    with pytest.MonkeyPatch.context() as mp, seeded_urandom(f"demo-{game}-{exchanges}"):
         mp.setenv("PBEM_HOME", str(folder / "home"))
         demo.run(game, exchanges, folder, echo=lambda s: None, console=Console(file=io.StringIO()))
         last = sorted(folder.glob("demo-*.toml"))[-1]

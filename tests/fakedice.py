@@ -18,16 +18,38 @@ test that leaves scripted rolls unused, or build one directly where a helper
 needs it::
 
     dice = scripted_dice([(10, 9), (6, 3, "German d6")], draws=["EI"])
+
+A test that plays whole exchanges through the engine (the real stream)
+and looks for a situation in them plays them under :func:`seeded_urandom`
+(the ``seeded_urandom`` fixture), so that the game is the same on every run.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import random
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import pytest
 
 Roll = tuple  # (sides, value) or (sides, value, purpose words)
+
+
+@contextlib.contextmanager
+def seeded_urandom(seed: str) -> Iterator[None]:
+    """os.urandom from a generator seeded with ``seed`` while the block runs.
+
+    A game's dice come from its seats' dice-chain seeds (its secret draws
+    from their secret seeds), drawn from os.urandom, never from the keys: a
+    game the scripted players play in the block is the same game on every
+    run (the rules and the scripted players depend on no set order: the
+    same under every PYTHONHASHSEED), so whether a situation a test looks
+    for comes is not down to the dice."""
+    gen = random.Random(seed)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(os, "urandom", gen.randbytes)
+        yield
 
 
 def _entry(item: Any) -> tuple[int, int, str]:

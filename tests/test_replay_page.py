@@ -86,9 +86,10 @@ def _candidates(folder: Path, files: list[Path]) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def avd(tmp_path_factory):
-    # The dice differ from run to run (fresh keys), and whether a chit is
-    # still face down and unseen late in the game is down to them (a chit
-    # once drawn has been seen for the rest of the game).  The latest
+    # Whether a chit is still face down and unseen late in the game is down
+    # to the dice (a chit once drawn has been seen for the rest of the
+    # game); demo_states plays the same game on every run, but the
+    # exchange examined does not lean on that either.  The latest
     # exchange from the 12th on where one is examined: the first Chit
     # Selection of the game is unseen by the rules (7.1.3), so there is
     # always one, and by then the page has rolls to show.  The states are
