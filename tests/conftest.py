@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 
-from fakedice import ScriptedDice
+from fakedice import ScriptedDice, seeded_urandom as _seeded_urandom
 
 settings.register_profile("pbem", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("pbem")
@@ -38,3 +38,12 @@ def scripted_dice():
     left = [(i, d.unused()) for i, d in enumerate(made) if d.unused()]
     if left:
         pytest.fail(f"scripted rolls never asked for: {left}", pytrace=False)
+
+
+@pytest.fixture
+def seeded_urandom(request):
+    """os.urandom seeded with the test's module and name for the whole test
+    (:func:`fakedice.seeded_urandom`): the games it plays through the engine
+    are the same on every run."""
+    with _seeded_urandom(f"{request.module.__name__}::{request.node.name}"):
+        yield
