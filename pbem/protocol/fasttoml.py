@@ -36,10 +36,24 @@ _STR = re.compile(r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\["\\btnfr])*+)"')
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)(?![0-9A-Za-z_.:+-])")
 _BOOL = re.compile(r"(true|false)(?![0-9A-Za-z_-])")
 _EQ = re.compile(r"[ \t]*=[ \t]*")
-# Most lines are one bare key and a plain string, integer or boolean: read
-# in one match (the groups as in _STR, _INT and _BOOL).
-_SIMPLE = re.compile(r'[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*+)"'
-                     r"|(-?(?:0|[1-9][0-9]*))|(true|false))[ \t]*(?:\n|\Z)")
+# Most lines are one of four shapes, each read in one match after any
+# blank lines: a bare key and a plain string, integer or boolean (groups
+# 1-4, as in _STR, _INT and _BOOL); a [table] or [[array]] header of bare
+# keys (5, 6); a bare key and an array of plain strings, over several lines
+# or one (7, 8: the strings are then found with _PLAIN, there being nothing
+# else between the brackets but blanks and commas).
+_PLAIN_BODY = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*+"'
+_BARE_PATH = r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*+"
+_LINE = re.compile(
+    r"(?:[ \t]*+\n)*+(?:"
+    r'[ \t]*+([A-Za-z0-9_-]+)[ \t]*+=[ \t]*+(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*+)"'
+    r"|(-?(?:0|[1-9][0-9]*+))|(true|false))"
+    rf"|\[({_BARE_PATH})\]"
+    rf"|\[\[({_BARE_PATH})\]\]"
+    r"|([A-Za-z0-9_-]+)[ \t]*+=[ \t]*+\["
+    rf"((?:[ \t\n]*+{_PLAIN_BODY}[ \t\n]*+,)*+[ \t\n]*+(?:{_PLAIN_BODY}[ \t\n]*+)?)\]"
+    r")[ \t]*+(?:\n|\Z)")
+_PLAIN = re.compile(r'"([^"]*)"')
 
 
 class _GiveUp(Exception):
@@ -72,17 +86,23 @@ class _Reader:
     def document(self) -> dict[str, Any]:
         text, end = self.text, len(self.text)
         table = self.root
-        simple = _SIMPLE.match
+        line = _LINE.match
+        pos = 0
         while True:
-            m = simple(text, self.pos)
+            # The usual line, in this loop's locals (a third of the time
+            # of a method call per line).
+            m = line(text, pos)
             if m is not None:
-                key, string, number, flag = m.groups()
-                if key in table:
+                pos = m.end()
+                key, string, number, flag, header, array_header, array_key, strings = m.groups()
+                if key is None:
+                    table = self._line(table, header, array_header, array_key, strings)
+                elif key in table:
                     raise _GiveUp
-                table[key] = string if string is not None else int(number) if number is not None else flag == "true"
-                self.pos = m.end()
+                else:
+                    table[key] = string if string is not None else int(number) if number is not None else flag == "true"
                 continue
-            self.pos = _SKIP.match(text, self.pos).end()  # type: ignore[union-attr]
+            self.pos = _SKIP.match(text, pos).end()  # type: ignore[union-attr]
             if self.pos >= end:
                 return self.root
             if text.startswith("[[", self.pos):
@@ -101,7 +121,27 @@ class _Reader:
             m = _EOL.match(text, self.pos)
             if m is None:
                 raise _GiveUp
-            self.pos = m.end()
+            pos = m.end()
+
+    def _line(self, table: dict[str, Any], header: str | None, array_header: str | None, array_key: str | None,
+              strings: str | None) -> dict[str, Any]:
+        """The table after a header or an array of strings matched by _LINE
+        (the current one, or the one the header opens)."""
+        if header is not None:
+            return self._table_header(self._split(header))
+        if array_header is not None:
+            return self._array_header(self._split(array_header))
+        if array_key is None or strings is None or array_key in table:
+            raise _GiveUp
+        table[array_key] = _PLAIN.findall(strings)
+        return table
+
+    @staticmethod
+    def _split(path: str) -> list[str]:
+        keys = path.split(".")
+        if len(keys) > MAX_PATH:
+            raise _GiveUp
+        return keys
 
     # ------------------------------------------------------------ headers
     def _path(self, close: str) -> list[str]:
