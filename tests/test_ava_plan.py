@@ -25,6 +25,11 @@ from pbem.scenario import load_toml
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = ("axis", "soviet")
 
+# The games are played by the scripted players with seeded seeds: the same
+# games on every run, so that the combat found and what its battles ask of
+# the defender are not down to the dice.
+pytestmark = pytest.mark.usefixtures("seeded_urandom")
+
 
 def _wanted(game: str, rules: Any, state: dict[str, Any], d: Decision, need: int) -> dict[str, Any] | None:
     """The scripted player's plan at ``d`` when it holds at least ``need``
