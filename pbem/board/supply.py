@@ -34,7 +34,7 @@ Sources
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Container, Iterable, Mapping
+from typing import AbstractSet, Callable, Container, Iterable, Mapping
 
 from .hexgrid import HexGrid
 
@@ -101,6 +101,25 @@ def traced_sets(sources: Iterable[str], adjacency: Mapping[str, Iterable[str]],
                 length[b] = la
                 append(b)
     return length
+
+
+def reached_sets(sources: Iterable[str], adjacency: Mapping[str, Iterable[str]],
+                 blocked: AbstractSet[str], stops: AbstractSet[str]) -> set[str]:
+    """The hexes :func:`traced_sets` reaches (its keys), without their
+    lengths or order, for callers that only ask whether a line reaches a
+    hex: the search goes ring by ring with set operations, a few times
+    faster than hex by hex (``tests/test_avd_speed_reach.py``)."""
+    seen = set(sources)
+    passing = set(seen)         # the sources: passed through even in ``stops``
+    while passing:
+        nxt: set[str] = set()
+        for a in passing:
+            nxt.update(adjacency[a])
+        nxt.difference_update(seen)
+        nxt.difference_update(blocked)
+        seen.update(nxt)
+        passing = nxt.difference(stops)
+    return seen
 
 
 def in_supply(h: str, sources: Iterable[str], neighbors: Neighbors, can_enter: CanEnter,

@@ -8,6 +8,8 @@ hexside.  One search outward from the sources answers every unit at once.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.board import supply as ksupply
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET
@@ -58,17 +60,10 @@ def _steps(board: Board) -> _Steps:
     return steps
 
 
-def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str, int]:
-    """Every hex a supply line of ``side`` reaches, with its length.  A hex
-    in enemy ZOC with no friendly unit is reached (a line may start there)
-    but nothing beyond it is reached through it.  The Minsk Pocket is open
-    to German lines (14) and closed to Soviet ones (ruling: the rule grants
-    it to the Germans only)."""
-    t = board.turn if turn is None else turn
-    key = ("supply", side, t)
-    found = board.cache.get(key)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
+def _search(board: Board, side: str, t: int) -> tuple[tuple[str, ...], frozenset[str], frozenset[str], Any]:
+    """What decides the supply lines of ``side`` on turn ``t``: the usable
+    sources, the hexes no line enters, the hexes a line reaches but does
+    not pass, and a key for them that outlives the position."""
     # A line may not enter a hex holding enemy units (or, Soviet, the Minsk
     # Pocket) and goes on through an enemy-ZOC hex only where a friendly
     # unit stands: those sets, the sources and the map decide the search.
@@ -83,31 +78,73 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
     stops = zoc - friendly
     sources = tuple(s for s in sorted(board.supply_sources(side, t))
                     if s in board.grid and s not in enemy and s not in stops)
+    enemies = frozenset(enemy)
+    blocked = enemies if side == GERMAN else enemies | board.scn.map.minsk_pocket
+    return sources, blocked, stops, (side, sources, enemies, stops)
+
+
+def _kept(board: Board, kind: str, skey: Any) -> Any:
+    """A search of ``kind`` the owner kept for the same sets, or None."""
+    shared = board.shared
+    if shared is None:
+        return None
+    return shared.setdefault(kind, {}).get(skey)
+
+
+def _keep(board: Board, kind: str, skey: Any, out: Any) -> None:
+    # The same lines are traced again and again (while a decision is
+    # asked, checked and answered, and while units that change none of
+    # these sets move): the owner keeps recent traces.
     shared = board.shared
     if shared is not None:
-        # The same lines are traced again and again (while a decision is
-        # asked, checked and answered, and while units that change none of
-        # these sets move): the owner keeps recent traces.
-        recent = shared.setdefault("supply", {})
-        skey = (side, sources, frozenset(enemy), frozenset(stops))
-        if skey in recent:
-            board.cache[key] = recent[skey]
-            return recent[skey]
-    blocked = enemy if side == GERMAN else enemy | board.scn.map.minsk_pocket
-    out = ksupply.traced_sets(sources, _steps(board), blocked, stops)
-    board.cache[key] = out
-    if shared is not None:
+        recent = shared.setdefault(kind, {})
         if len(recent) >= SHARED_LIMIT:
             recent.pop(next(iter(recent)))   # oldest first: dicts keep insertion order
         recent[skey] = out
+
+
+def _traced(board: Board, side: str, turn: int | None, kind: str, search: Any) -> Any:
+    """The answer of ``search`` (a kernel search: sources, steps, blocked,
+    stops) for ``side``'s lines, kept with the position under ``kind`` and
+    by the owner for the sets that decide it."""
+    t = board.turn if turn is None else turn
+    key = (kind, side, t)
+    found = board.cache.get(key)
+    if found is not None:
+        return found
+    sources, blocked, stops, skey = _search(board, side, t)
+    out = _kept(board, kind, skey)
+    if out is None:
+        out = search(sources, _steps(board), blocked, stops)
+        _keep(board, kind, skey, out)
+    board.cache[key] = out
     return out
+
+
+def _reached(sources: Any, steps: Any, blocked: Any, stops: Any) -> frozenset[str]:
+    return frozenset(ksupply.reached_sets(sources, steps, blocked, stops))
+
+
+def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str, int]:
+    """Every hex a supply line of ``side`` reaches, with its length.  A hex
+    in enemy ZOC with no friendly unit is reached (a line may start there)
+    but nothing beyond it is reached through it.  The Minsk Pocket is open
+    to German lines (14) and closed to Soviet ones (ruling: the rule grants
+    it to the Germans only)."""
+    return _traced(board, side, turn, "supply", ksupply.traced_sets)  # type: ignore[no-any-return]
+
+
+def reached_hexes(board: Board, side: str, turn: int | None = None) -> frozenset[str]:
+    """The hexes of :func:`supplied_hexes`, without the lengths: all the
+    rules ask (whether a line reaches a hex), found by a faster search."""
+    return _traced(board, side, turn, "reached", _reached)  # type: ignore[no-any-return]
 
 
 def traces_supply(board: Board, side: str, h: str, turn: int | None = None) -> bool:
     """True if a supply line of ``side`` can be traced from hex ``h``."""
     if side not in SIDES:
         raise TypeError(f"traces_supply(board, side, hex, turn): {side!r} is not a side")
-    return h in supplied_hexes(board, side, turn)
+    return h in reached_hexes(board, side, turn)
 
 
 def isolated_units(board: Board, side: str, turn: int | None = None) -> set[str]:
@@ -116,6 +153,6 @@ def isolated_units(board: Board, side: str, turn: int | None = None) -> set[str]
     t = board.turn if turn is None else turn
     if side == GERMAN and t == 1:
         return set()
-    reached = supplied_hexes(board, side, t)
+    reached = reached_hexes(board, side, t)
     return {u for u in board.units_of(side)
             if board.is_combat(u) and board.hex_of(u) not in reached}
