@@ -68,7 +68,7 @@ def _texts(m):
 
 
 def test_campaign_practice_july_to_december_through_the_engine_then_audit():
-    began = time.time()
+    began = time.process_time()      # CPU time: a loaded machine's wall clock says nothing of the program
     gf, ids = play_campaign("immediate")
     m = cycle.replay(gf, PRACTICE)
     assert m.rules.pending(m.state) is None and m.over()
@@ -80,7 +80,7 @@ def test_campaign_practice_july_to_december_through_the_engine_then_audit():
     gf = enginehelp.disclose_all(gf, PRACTICE, ids)
     audited = cycle.replay(gf, PRACTICE, None, audit=True)
     assert audited.rules.audit(audited.state) == []
-    assert time.time() - began < 30
+    assert time.process_time() - began < 30
 
 
 def test_campaign_sealed_dice_opening_replays_for_both_and_a_bystander():

@@ -156,10 +156,10 @@ def test_chain_cursor_is_cheap_for_long_chains():
     import time
 
     cursor = chain.ChainCursor(bytes(32), 10_000)
-    t0 = time.perf_counter()
+    t0 = time.process_time()        # CPU time: a loaded machine's wall clock says nothing of the cursor
     for _ in range(10_000):
         cursor.next_reveal()
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 1.0
     assert cursor.remaining == 0
 
 
