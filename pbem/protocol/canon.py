@@ -190,7 +190,9 @@ class RecordMemo:
     def _table(self, table: dict[Any, Any]) -> bytes | None:
         """The canonical bytes of a table, or None when a key is not ASCII
         text (NFC and its duplicate check are canonical's to do).  The
-        work on each entry is done by C loops (map) where it can be."""
+        work on each entry is done by C loops (map) where it can be: every
+        leaf, those of a table that also holds big tables included, is
+        marshalled and looked up in one pass."""
         if not _KEYS.issuperset(map(type, table)):
             return None
         names = sorted(table)
@@ -198,19 +200,22 @@ class RecordMemo:
         if None in keys and not self._new_keys(names, keys):
             return None
         items = list(map(table.__getitem__, names))
-        walk = [type(item) is dict and len(item) >= DESCEND for item in items]
-        if True in walk:
-            done: list[bytes | None] = [self._table(item) if down else self._leaf(item)
-                                        for item, down in zip(items, walk)]
-            if None in done:
+        down = _big_tables(items)
+        leaves = items
+        if down:
+            leaves = items.copy()
+            for i in down:
+                leaves[i] = None        # marshalled for nothing: walked below
+        marks = list(map(_marshal, leaves))
+        done: list[bytes | None] = list(map(self._leaves.get, marks))
+        for i in down:
+            done[i] = self._table(items[i])
+            if done[i] is None:
                 return None
-        else:
-            marks = list(map(_marshal, items))
-            done = list(map(self._leaves.get, marks))
-            if None in done:
-                for i, got in enumerate(done):
-                    if got is None:
-                        done[i] = self._miss(items[i], marks[i])
+        if None in done:
+            for i, got in enumerate(done):
+                if got is None:
+                    done[i] = self._miss(items[i], marks[i])
         # Each key is kept with the comma before it: the first one's is cut.
         parts: list[Any] = [b""] * (2 * len(names))
         parts[0::2] = keys
@@ -228,17 +233,24 @@ class RecordMemo:
                 keys[i] = self._keys[name] = b"," + _dumps(name).encode("ascii") + b":"
         return True
 
-    def _leaf(self, item: Any) -> bytes:
-        mark = _marshal(item)
-        got = self._leaves.get(mark)
-        return got if got is not None else self._miss(item, mark)
-
     def _miss(self, item: Any, mark: bytes) -> bytes:
         shaped = _shaped(item)
         done = _canonical(item, shaped)
         if shaped:          # exact JSON types only (see the class)
             self._leaves[mark] = done
         return done
+
+
+def _big_tables(items: list[Any]) -> list[int]:
+    """Where ``items`` holds a table of ``DESCEND`` entries or more (the
+    memo walks down into those).  A table of small records (a unit table)
+    is seen to hold none by C loops alone."""
+    kinds = set(map(type, items))
+    if dict not in kinds:
+        return []
+    if len(kinds) == 1 and max(map(len, items)) < DESCEND:
+        return []
+    return [i for i, item in enumerate(items) if type(item) is dict and len(item) >= DESCEND]
 
 
 def canonical_spliced(value: Any, path: tuple[str, ...], memo: RecordMemo) -> bytes:
