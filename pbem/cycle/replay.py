@@ -8,6 +8,7 @@ public part.
 """
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -62,10 +63,21 @@ def replay(
     m.disclosures = disclosures
     m.disclosed_parts = audit_mod.by_exchange(disclosures)
     total = len(gf.exchanges)
-    for i, ex in enumerate(gf.exchanges, 1):
-        advance(m, ex, me)
-        if progress:
-            progress(i, total)
+    # Speed only: no cyclic garbage collection while the replay runs (its
+    # states and orders are trees, freed as they go; the collections their
+    # allocations set off only walked what is alive: callgrind -0.5% of a
+    # cold verify).  A caller that turned the collector off keeps it off.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        for i, ex in enumerate(gf.exchanges, 1):
+            advance(m, ex, me)
+            if progress:
+                progress(i, total)
+    finally:
+        if collecting:
+            gc.enable()
     return m
 
 
