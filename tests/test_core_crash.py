@@ -78,8 +78,13 @@ def test_a_writer_killed_at_random_moments_never_leaves_a_torn_file(tmp_path: Pa
     seen = 0
     for _ in range(5):
         child = start_writer(tmp_path, target, "replace", 2 * 1024 * 1024)
-        deadline = time.monotonic() + rng.uniform(0.02, 0.3)
-        while time.monotonic() < deadline:
+        start = time.monotonic()
+        deadline = start + rng.uniform(0.02, 0.3)
+        # Until the first file is whole at the final name the reader waits
+        # on (up to a minute): a loaded machine's disk may take longer than
+        # every random window for a write and its fsync, and a reader that
+        # saw nothing would fail the test whatever the writer does.
+        while time.monotonic() < deadline or (not seen and time.monotonic() < start + 60):
             try:
                 data = target.read_bytes()
             except FileNotFoundError:
