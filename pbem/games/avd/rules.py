@@ -49,6 +49,9 @@ BOMBER_COLUMN = "8-1"                # 13.3
 # selection while there are at most this many; beyond, it lists one worked
 # example, a template and, in the hint, every item the selection draws on.
 COMBO_LIST_LIMIT = 400
+# Tests set this: every board served again for a state is checked against
+# a fresh one (a unit moved or the turn changed with no _moved call).
+CHECK_BOARDS = False
 ATTACKS_KEPT = 4096                  # attack legalities a rules object remembers (speed only)
 
 
@@ -214,8 +217,18 @@ class AvdRules(BaseRules):
         orders.check_shape(order, self.scn)
         top = state["stack"][-1]
         events: list[Event] = []
-        getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
-        self._run(state, rng, events)
+        # While the order and the automatic steps after it run, one board
+        # per state serves every question until a unit moves or the turn
+        # ends (_moved drops it): only this code changes the state then.
+        outer = self._scope is None
+        if outer:
+            self._scope = {}
+        try:
+            getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
+            self._run(state, rng, events)
+        finally:
+            if outer:
+                self._scope = None
         return state, events
 
     @staticmethod
@@ -403,7 +416,18 @@ class AvdRules(BaseRules):
         b = scope.get(id(state))
         if b is None or b.state is not state:
             b = scope[id(state)] = Board(self.scn, state, self._shared)
+        elif CHECK_BOARDS:
+            fresh = Board(self.scn, state, self._shared)
+            if fresh._at != b._at or fresh.turn != b.turn:
+                raise AssertionError("a board outlived a move: a change of position without _moved")
         return b
+
+    def _moved(self, state: State) -> None:
+        """Units of ``state`` changed place (or the turn ended): the board
+        kept for it no longer stands."""
+        scope = self._scope
+        if scope:
+            scope.pop(id(state), None)
 
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
@@ -914,6 +938,7 @@ class AvdRules(BaseRules):
             state["units"][uid]["where"] = "map"
             state["units"][uid]["hex"] = path[0]
             state["units"][uid]["arrives"] = None
+            self._moved(state)
             self._entered(state, uid, path[0], rng, events)
             steps = path[1:]
         else:
@@ -922,6 +947,7 @@ class AvdRules(BaseRules):
             if state.get("winner"):
                 return
             state["units"][uid]["hex"] = h
+            self._moved(state)
             self._entered(state, uid, h, rng, events)
         state["units"][uid]["moved"] = True
         events.append(Event(f"{name} moves {' '.join(path)}", {"unit": uid, "path": path}))
@@ -1039,6 +1065,7 @@ class AvdRules(BaseRules):
         events.append(Event(f"{self.name(hq)} is overrun in {h} and must relocate (12.1)", {"warn": "overrun"}))
         u = state["units"][hq]
         u["where"], u["hex"] = "limbo", None
+        self._moved(state)
         state["stack"].append(_new_frame("relocate", hq=hq, origin=h, voluntary=False))
 
     # ------------------------------------------------ HQ relocation (12.6)
@@ -1057,9 +1084,11 @@ class AvdRules(BaseRules):
         u = state["units"][top["hq"]]
         if not opts:
             u["where"], u["hex"] = "removed", None
+            self._moved(state)
             events.append(Event(f"{self.name(top['hq'])} cannot relocate and is eliminated (12.6)"))
         else:
             u["where"], u["hex"] = "map", opts[0]
+            self._moved(state)
             events.append(Event(f"{self.name(top['hq'])} relocates to {opts[0]}"))
         return True
 
@@ -1080,6 +1109,7 @@ class AvdRules(BaseRules):
         self._pop(state, top)
         u = state["units"][top["hq"]]
         u["where"], u["hex"] = "map", h
+        self._moved(state)
         events.append(Event(f"{self.name(top['hq'])} relocates to {h}"))
 
     # ------------------------------------------------------ combat (9)
@@ -1299,6 +1329,7 @@ class AvdRules(BaseRules):
         b = self.board(state)
         u = state["units"][uid]
         u["where"], u["hex"] = "map", b.hex_of(host)
+        self._moved(state)
         u["active"], u["attacked"] = True, True
         f["attackers"] = f["attackers"] + [uid]
         f["stage"] = "roll"
@@ -1328,6 +1359,7 @@ class AvdRules(BaseRules):
             if u["steps"] <= 0:
                 dest = combat.eliminated_destination(b, uid)
                 u["where"], u["hex"], u["steps"] = dest, None, self.scn.units[uid].steps
+                self._moved(state)
                 u["oos"] = u["isolated"] = u["active"] = False
                 events.append(Event(f"{self.name(uid)} is eliminated ({dest})"))
             else:
@@ -1412,8 +1444,10 @@ class AvdRules(BaseRules):
                 taken += cost
                 if taken >= steps:
                     state["units"][u]["hex"] = h
+                    self._moved(state)
                     break
                 state["units"][u]["hex"] = h
+                self._moved(state)
                 self._entered(state, u, h, rng, events)
             events.append(Event(f"{self.name(u)} retreats {' '.join(path)}"))
             if taken:
@@ -1452,6 +1486,7 @@ class AvdRules(BaseRules):
     def _move_hq_retreat(self, state, f, path, events) -> None:
         hq = f["hq"]
         state["units"][hq]["hex"] = path[-1]   # 12.3: the HQ goes with its stack
+        self._moved(state)
         events.append(Event(f"{self.name(hq)} retreats with its stack {' '.join(path)}"))
 
     def _hq_left_behind(self, state, f, events) -> None:
@@ -1465,6 +1500,7 @@ class AvdRules(BaseRules):
         if not any(b.on_map(u) for part in f.get("parts", []) for u in part["units"]):
             return          # every unit was eliminated: 12.2, handled after the retreat
         state["units"][hq]["where"], state["units"][hq]["hex"] = "limbo", None
+        self._moved(state)
         events.append(Event(f"{self.name(hq)} cannot end with its retreating units and relocates (12.6)"))
         state["stack"].append(_new_frame("relocate", hq=hq, origin=f["hex"], voluntary=False))
 
@@ -1479,6 +1515,7 @@ class AvdRules(BaseRules):
             return
         origin = state["units"][hq]["hex"]
         state["units"][hq]["where"], state["units"][hq]["hex"] = "limbo", None
+        self._moved(state)
         events.append(Event(f"{self.name(hq)} lost its stack and must relocate (12.2)"))
         state["stack"].append(_new_frame("relocate", hq=hq, origin=origin, voluntary=False))
 
@@ -1648,6 +1685,7 @@ class AvdRules(BaseRules):
                 if state.get("winner"):
                     return
                 state["units"][uid]["hex"] = h
+                self._moved(state)
                 self._entered(state, uid, h, rng, events)
             events.append(Event(f"{self.name(uid)} advances {' '.join(path)}"))
             return
@@ -1871,6 +1909,7 @@ class AvdRules(BaseRules):
             if h not in legal:
                 raise IllegalOrder(f"{self.name(hq)} cannot relocate to {h} (12.6); legal: {' '.join(legal) or 'none'}")
             state["units"][hq]["hex"] = h
+            self._moved(state)
             top["relocated"].append(hq)
             events.append(Event(f"{self.name(hq)} relocates to {h}"))
             return
@@ -1891,6 +1930,7 @@ class AvdRules(BaseRules):
                 dest = "reserve"   # default 23
             x = state["units"][u]
             x["where"], x["hex"], x["steps"], x["isolated"] = dest, None, self.scn.units[u].steps, False
+            self._moved(state)
             events.append(Event(f"{self.name(u)} disbands ({dest})"))
         top["stage"] = "end"
 
@@ -1916,6 +1956,7 @@ class AvdRules(BaseRules):
         if stage == "timo_done":
             for u in [u for u, x in state["units"].items() if x["where"] == "timoshenko"]:
                 state["units"][u]["where"] = "removed"   # 11.2: may not stay in the box
+                self._moved(state)
             tchit = [c for c, s in self.scn.chits.items() if s.kind == "timoshenko"]
             if tchit:
                 state["cup"].append(tchit[0])
@@ -1936,6 +1977,7 @@ class AvdRules(BaseRules):
                 return False
             for u in pvos:
                 state["units"][u]["where"] = "removed"
+                self._moved(state)
             top["stage"] = "elite"
             top["elite_left"] = self.scn.turns[turn].elite
             return True
@@ -1944,12 +1986,14 @@ class AvdRules(BaseRules):
                 if self._placement_hexes(state, top["elite_unit"]):
                     return False
                 state["units"][top.pop("elite_unit")]["where"] = "elite_cup"
+                self._moved(state)
             cup = sorted(u for u, x in state["units"].items() if x["where"] == "elite_cup")
             if top["elite_left"] > 0 and cup:
                 top["elite_left"] -= 1
                 i = rng.draw(cup, "reinforcement: elite unit from the cup (11.1.1)")
                 top["elite_unit"] = cup[i]
                 state["units"][cup[i]]["where"] = "placing"
+                self._moved(state)
                 events.append(Event(f"Elite draw: {self.name(cup[i])}"))
                 return True
             top["stage"] = "german"
@@ -1991,6 +2035,7 @@ class AvdRules(BaseRules):
                 if roll >= len(stars):
                     for u in stars:
                         state["units"][u]["where"] = "reserve"
+                        self._moved(state)
                     events.append(Event(f"all {len(stars)} '*' units go to the Reserve Box"))
                 else:
                     return False
@@ -2257,6 +2302,7 @@ class AvdRules(BaseRules):
                 raise IllegalOrder(f"choose {top['stars_roll']} different '*' units")
             for u in units:
                 state["units"][u]["where"] = "reserve"
+                self._moved(state)
             events.append(Event("'*' units to the Reserve Box: " + ", ".join(self.name(u) for u in units)))
             top["stage"] = "end"
             return
@@ -2265,6 +2311,7 @@ class AvdRules(BaseRules):
     def _place_soviet(self, state, uid, h, rng, events, top) -> None:
         u = state["units"][uid]
         u["where"], u["hex"], u["arrives"] = "map", h, None
+        self._moved(state)
         u["steps"] = self.scn.units[uid].steps
         events.append(Event(f"{self.name(uid)} placed in {h}"))
         spec = self.scn.units[uid]
@@ -2292,6 +2339,7 @@ class AvdRules(BaseRules):
             # 14.0: everything left comes out, no roll; Soviet remnants die
             for u in self._minsk_soviet(state):
                 state["units"][u]["where"] = "removed"
+                self._moved(state)
             hqs = [u for u in g if self.scn.units[u].kind == "hq"]
             top["stage"] = "escape"
             top["escapes"] = 0
@@ -2308,6 +2356,7 @@ class AvdRules(BaseRules):
         for u in units:
             state["units"][u]["where"] = "turn_track"
             state["units"][u]["arrives"] = state["turn"]   # one that does not enter tries next turn
+            self._moved(state)
         state["active"] = GERMAN
         hexes = {u: [self._entry_hex(u, released=True)] for u in units}
         events.append(Event("Released from the Minsk Pocket: " + ", ".join(self.name(u) for u in units)))
@@ -2432,6 +2481,7 @@ class AvdRules(BaseRules):
         if stage == "removal":
             for hq in seqmech.hqs_to_remove(b, GERMAN) + seqmech.hqs_to_remove(b, SOVIET):
                 state["units"][hq]["where"], state["units"][hq]["hex"] = "removed", None
+                self._moved(state)
                 events.append(Event(f"{self.name(hq)} has no combat unit in range and is removed (12.5)"))
             top["stage"] = "directive"
             return True
@@ -2455,6 +2505,7 @@ class AvdRules(BaseRules):
             return True
         self._pop(state, top)
         state["turn"] += 1
+        self._moved(state)
         state["cup"], state["played"], state["guderian_box"] = [], [], False
         state["sealed"], state["art_hexes"] = {}, []
         state["picks"], state["shown"], state["dealt"] = {}, {}, False
@@ -2469,6 +2520,7 @@ class AvdRules(BaseRules):
             if len(mot) <= DISTRACTED_REMOVALS:
                 for u in mot:
                     state["units"][u]["where"], state["units"][u]["hex"] = "hitler_removed", None
+                    self._moved(state)
                 events.append(Event(f"Hitler Distracted: {len(mot)} motorized unit(s) leave (15.2)"))
             else:
                 state["stack"].append(_new_frame("distracted"))
@@ -2504,6 +2556,7 @@ class AvdRules(BaseRules):
             raise IllegalOrder(f"withdraw {DISTRACTED_REMOVALS} different German motorized units on the map")
         for u in units:
             state["units"][u]["where"], state["units"][u]["hex"] = "hitler_removed", None
+            self._moved(state)
         self._pop(state, top)
         events.append(Event("Hitler Distracted: " + ", ".join(self.name(u) for u in units) + " leave (15.2)"))
 
