@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -143,7 +142,7 @@ def start_game(anna: Player, pavel: Player, dice: str, options: tuple[str, ...] 
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[object, list]]:
     """A real SMTP server on the loopback interface, keeping what it gets."""
-    from aiosmtpd.controller import Controller
+    import imapserver
 
     class Keep:
         def __init__(self) -> None:
@@ -153,12 +152,8 @@ def smtp_server() -> Iterator[tuple[object, list]]:
             self.envelopes.append(envelope)
             return "250 OK"
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     handler = Keep()
-    ctl = Controller(handler, hostname="127.0.0.1", port=port)
-    ctl.start()
+    ctl = imapserver.start_smtp(handler)
     try:
         yield ctl, handler.envelopes
     finally:

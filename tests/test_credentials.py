@@ -99,7 +99,6 @@ def test_the_keyring_then_the_prompt(memory_keyring: MemoryKeyring) -> None:
 def test_smtp_login_with_a_password_command(tmp_path: Path) -> None:
     """aiosmtpd with authentication: the password comes from the command,
     only when sending."""
-    from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult
 
     got: list[bytes] = []
@@ -114,9 +113,8 @@ def test_smtp_login_with_a_password_command(tmp_path: Path) -> None:
 
     import imapserver
 
-    port = imapserver.free_port()
-    ctl = Controller(Keep(), hostname="127.0.0.1", port=port, authenticator=auth, auth_require_tls=False)
-    ctl.start()
+    ctl = imapserver.start_smtp(Keep(), authenticator=auth, auth_require_tls=False)
+    port = ctl.port
     try:
         marker = tmp_path / "ran"
         cfg_path = tmp_path / "smtp.toml"

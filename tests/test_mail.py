@@ -15,6 +15,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, Envelope
 
+import imapserver
 from pbem.errors import InvalidFile, PbemError, UsageError
 from pbem.mail import (
     SmtpConfig,
@@ -287,14 +288,7 @@ def _check_password(server: object, session: object, envelope: object, mechanism
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[Controller, _Collector]]:
     handler = _Collector()
-    controller = Controller(
-        handler,
-        hostname="127.0.0.1",
-        port=_free_port(),
-        authenticator=_check_password,
-        auth_require_tls=False,
-    )
-    controller.start()
+    controller = imapserver.start_smtp(handler, authenticator=_check_password, auth_require_tls=False)
     try:
         yield controller, handler
     finally:

@@ -56,7 +56,6 @@ def smtp_to_maildir(imap: imapserver.ImapServer) -> Iterator[tuple[int, list[byt
     """An SMTP server that delivers each message into the Maildir of the
     IMAP user its recipient names (pavel@example.org -> pavel), as an MTA
     with a local delivery agent does; it asks Anna for her password."""
-    from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult
 
     delivered: list[bytes] = []
@@ -74,9 +73,8 @@ def smtp_to_maildir(imap: imapserver.ImapServer) -> Iterator[tuple[int, list[byt
             (b"anna", b"anna-smtp-pw"),)
         return AuthResult(success=ok, handled=False)
 
-    port = imapserver.free_port()
-    ctl = Controller(Deliver(), hostname="127.0.0.1", port=port, authenticator=check, auth_require_tls=False)
-    ctl.start()
+    ctl = imapserver.start_smtp(Deliver(), authenticator=check, auth_require_tls=False)
+    port = ctl.port
     try:
         yield port, delivered
     finally:
