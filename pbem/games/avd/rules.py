@@ -93,6 +93,8 @@ class AvdRules(BaseRules):
         # state instead of one per question.
         self._shared: dict[Any, Any] = {}
         self._scope: dict[int, Board] | None = None
+        # The state, decision and board of the last pending (see apply_decided).
+        self._asked: tuple[State, Decision, Board] | None = None
         # 7.1.2: a side holds in secret at most the chits it selects in one
         # turn (Turn 1 German: one more, the 3rd Panzer Group chit set
         # aside, 3.7); every commit of its hidden items has this width.
@@ -186,11 +188,17 @@ class AvdRules(BaseRules):
         # decisions by a pickle of the state cost more than it saved
         # (callgrind: 8.6% of a cold verify's instructions, 3% of a scripted
         # game's).
-        self._scope = {}
+        scope: dict[int, Board] = {}
+        self._scope = scope
         try:
-            return self._pending(state)
+            d = self._pending(state)
         finally:
             self._scope = None
+        # apply_decided, handed this very decision for this very state
+        # (unchanged since, by its contract), starts from this board.
+        b = scope.get(id(state))
+        self._asked = (state, d, b) if b is not None and d is not None else None
+        return d
 
     def _pending(self, state: State) -> Decision | None:
         if state.get("winner") or not state["stack"]:
@@ -222,7 +230,8 @@ class AvdRules(BaseRules):
         # ends (_moved drops it): only this code changes the state then.
         outer = self._scope is None
         if outer:
-            self._scope = {}
+            asked = self._asked
+            self._scope = {id(state): asked[2]} if asked and asked[0] is state and asked[1] is d else {}
         try:
             getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
             self._run(state, rng, events)
