@@ -84,6 +84,8 @@ def load_toml(path: str | os.PathLike[str], what: str = "scenario",
 
 def _refuse_floats(data: Any, name: str) -> None:
     """``name`` is "scenario practice.toml"."""
+    if _only_plain(data):      # the usual case: no leaf's path is worked out
+        return
     for path, value in _walk(data, ()):
         if isinstance(value, float):
             raise InvalidFile(
@@ -92,6 +94,23 @@ def _refuse_floats(data: Any, name: str) -> None:
             raise InvalidFile(
                 f"{name}: {type(value).__name__} values are not allowed "
                 f"(at {_dotted(path)}); use strings or integers")
+
+
+def _only_plain(data: Any) -> bool:
+    """Whether every leaf of ``data`` is a string, an integer or a boolean
+    (what :func:`_refuse_floats` lets through), found without building
+    paths: a scenario has ~10,000 leaves, read at the start of a command."""
+    stack = [data]
+    pop, push_all = stack.pop, stack.extend
+    while stack:
+        value = pop()
+        if isinstance(value, dict):
+            push_all(value.values())
+        elif isinstance(value, list):
+            push_all(value)
+        elif not isinstance(value, (str, int)):     # bool is an int
+            return False
+    return True
 
 
 def _walk(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
