@@ -258,7 +258,25 @@ class Board:
         return self.side_of(uids[0]) if uids else None
 
     def enemy_occupied(self, h: str, side: str) -> bool:
-        return any(self.side_of(u) != side for u in self._ix.by_hex.get(h, ()))
+        return h in self.hexes_with(side)[0]
+
+    def hexes_with(self, side: str) -> tuple[frozenset[str], frozenset[str]]:
+        """(the hexes holding a unit of another side than ``side``, those
+        holding a unit of ``side``), kept with the position: movement,
+        placement and every supply search ask hex by hex."""
+        cache = self._ix.cache
+        key = ("hexes with", side)
+        found = cache.get(key)
+        if found is None:
+            mine = _ids(self.scn.units, side, "all")
+            other, own = set(), set()
+            for h, uids in self._ix.by_hex.items():
+                if not mine.issuperset(uids):
+                    other.add(h)
+                if not mine.isdisjoint(uids):
+                    own.add(h)
+            found = cache[key] = (frozenset(other), frozenset(own))
+        return found  # type: ignore[no-any-return]
 
     def lone_enemy_hq(self, h: str, side: str) -> str | None:
         """The enemy HQ alone in ``h`` (an overrun target, 12.1), if any."""

@@ -67,20 +67,13 @@ def _search(board: Board, side: str, t: int) -> tuple[tuple[str, ...], frozenset
     # A line may not enter a hex holding enemy units (or, Soviet, the Minsk
     # Pocket) and goes on through an enemy-ZOC hex only where a friendly
     # unit stands: those sets, the sources and the map decide the search.
-    enemy: set[str] = set()
-    friendly: set[str] = set()
-    for h, uids in board.hexes_and_units():
-        if any(board.side_of(u) != side for u in uids):
-            enemy.add(h)
-        if any(board.side_of(u) == side for u in uids):
-            friendly.add(h)
+    enemy, friendly = board.hexes_with(side)
     zoc = board.zoc(SOVIET if side == GERMAN else GERMAN)
     stops = zoc - friendly
     sources = tuple(s for s in sorted(board.supply_sources(side, t))
                     if s in board.grid and s not in enemy and s not in stops)
-    enemies = frozenset(enemy)
-    blocked = enemies if side == GERMAN else enemies | board.scn.map.minsk_pocket
-    return sources, blocked, stops, (side, sources, enemies, stops)
+    blocked = enemy if side == GERMAN else enemy | board.scn.map.minsk_pocket
+    return sources, blocked, stops, (side, sources, enemy, stops)
 
 
 def _kept(board: Board, kind: str, skey: Any) -> Any:
