@@ -28,6 +28,11 @@ from pbem import cycle, session
 from pbem.protocol import gamefile
 from pbem.protocol.gamefile import GameFile
 
+# The games are played by the scripted players with seeded seeds: the same
+# games on every run, so that what the logs must show (a Controller's
+# standing order, a dummy chit drawn) is not down to the draws.
+pytestmark = pytest.mark.usefixtures("seeded_urandom")
+
 
 def _senders_answer_their_own_decisions(matches: dict[str, Any], ex: dict[str, Any]) -> None:
     """The sender wrote only its own seat's orders (standing orders, forced
