@@ -220,6 +220,18 @@ class HexGrid:
         # Cube distance: half the sum of the three coordinate differences.
         return ((dq if dq >= 0 else -dq) + (dr if dr >= 0 else -dr) + (ds if ds >= 0 else -ds)) >> 1
 
+    def axial(self, h: str) -> tuple[int, int]:
+        """``h``'s axial coordinates (q, r), kept per hex as :meth:`distance`
+        keeps them: a search measuring one hex against many precomputes the
+        others' and works the cube distance out inline."""
+        axial = self.__dict__.get("_axial_cache")
+        if axial is None:
+            axial = self.__dict__["_axial_cache"] = {}
+        found = axial.get(h)
+        if found is None:
+            found = axial[h] = self._axial_of(h)
+        return found  # type: ignore[no-any-return]
+
     def by_distance(self, h: str) -> dict[int, tuple[str, ...]]:
         """Every hex of the grid grouped by its distance from ``h`` (``h``
         itself at 0), each group in id order.  Kept per ``h``: searches that

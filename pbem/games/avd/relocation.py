@@ -31,9 +31,7 @@ def relocation_options(board: Board, hq_uid: str, turn: int | None = None,
 
 
 def _options(board: Board, hq_uid: str, side: str, start: str, turn: int | None) -> list[str]:
-    sources = sorted(board.supply_sources(side, turn))
-    # ``d(start, s)`` per source, asked for every hex tested.
-    toward = [(s, board.distance(start, s)) for s in sources]
+    toward = _toward(board, start, sorted(board.supply_sources(side, turn)))
     # Only the nearest legal hexes count: test ring by ring outward from the
     # origin and stop at the first ring that holds one (map order kept).
     for dist, ring in board.grid.rings(start, MIN_RELOCATION):
@@ -47,11 +45,17 @@ def _relocation_ok(board: Board, hq_uid: str, side: str, start: str, h: str, sou
                    turn: int | None) -> bool:
     """12.6 (default 18): whether the HQ may be re-placed from ``start`` in
     ``h`` (see :func:`_fits`)."""
-    toward = [(s, board.distance(start, s)) for s in sources]
-    return _fits(board, hq_uid, side, board.distance(start, h), h, toward, turn)
+    return _fits(board, hq_uid, side, board.distance(start, h), h, _toward(board, start, sources), turn)
 
 
-def _fits(board: Board, hq_uid: str, side: str, dist: int, h: str, toward: list[tuple[str, int]],
+def _toward(board: Board, start: str, sources: list[str]) -> list[tuple[int, int, int]]:
+    """Each source's axial coordinates and its distance from ``start``,
+    asked for every hex tested."""
+    ax = board.grid.axial
+    return [(*ax(s), board.distance(start, s)) for s in sources]
+
+
+def _fits(board: Board, hq_uid: str, side: str, dist: int, h: str, toward: list[tuple[int, int, int]],
           turn: int | None) -> bool:
     """12.6 (default 18): ``h`` (``dist`` from the origin) is free of enemy
     units and ZOC (and, for the German, outside the Minsk Pocket), lies on
@@ -64,9 +68,15 @@ def _fits(board: Board, hq_uid: str, side: str, dist: int, h: str, toward: list[
         return False
     # A shortest hex line from the origin to ``h`` whose every hex is nearer
     # source ``s`` than the one before exists exactly when ``h`` lies on a
-    # shortest line from the origin to ``s``.
-    d = board.grid.distance     # (the board only passes it on)
-    if not any(dist + d(h, s) == ds for s, ds in toward):
+    # shortest line from the origin to ``s``.  (The hex distance worked out
+    # inline from axial coordinates: thousands of pairs a game.)
+    qh, rh = board.grid.axial(h)
+    for qs, rs, ds in toward:
+        dq, dr = qh - qs, rh - rs
+        dd = dq + dr
+        if dist + (((dq if dq >= 0 else -dq) + (dr if dr >= 0 else -dr) + (dd if dd >= 0 else -dd)) >> 1) == ds:
+            break
+    else:
         return False
     if board.stacking_ok(h, side, [hq_uid]) is not None:
         return False
