@@ -67,10 +67,11 @@ def _suite() -> Any:
 def _private_key(raw: bytes) -> Any:
     """The X25519 key object of a raw private key, made once per program
     for the few keys it holds (speed only: a replay opens every part
-    sealed to its reader with the same key)."""
-    from cryptography.hazmat.primitives.asymmetric import x25519
+    sealed to its reader with the same key), built without importing the
+    OpenSSL backend module (start-up: identity.x25519_private)."""
+    from pbem.protocol.identity import x25519_private
 
-    return x25519.X25519PrivateKey.from_private_bytes(raw)
+    return x25519_private(raw)
 
 
 def _hpke_with_aad(name: str) -> Any:
