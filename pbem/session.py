@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -126,14 +125,15 @@ def turn_log(m: cycle.Match, records: Any) -> str:
 # C0 and C1 controls (but line breaks and tabs), DEL, and the Unicode
 # direction controls that can make text read other than it is (the
 # right-to-left override, embeddings, isolates, marks).
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# (Compiled on first use, by re's cache: `pbem verify` prints no message.)
+_UNSAFE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def clean_text(text: str) -> str:
     """``text`` with every control character but line breaks and tabs
     removed, and the Unicode line and paragraph separators made line
     breaks: safe to print or mail."""
-    return _UNSAFE.sub("", text.replace("\r\n", "\n").replace("\u2028", "\n").replace("\u2029", "\n"))
+    return re.sub(_UNSAFE, "", text.replace("\r\n", "\n").replace("\u2028", "\n").replace("\u2029", "\n"))
 
 
 def recipients(m: cycle.Match, seat: str | None = None) -> list[str]:
@@ -306,11 +306,13 @@ def write_outputs(gf: GameFile, m: cycle.Match, log_text: str, out_dir: Path) ->
     return game_path, log_path
 
 
-@dataclass
 class Loaded:
-    gf: GameFile
-    match: cycle.Match
-    scenario: dict[str, Any]
+    # A plain class, not a dataclass: its generated methods (never used)
+    # were made at every start of a command (~0.3 ms each class).
+    __slots__ = ("gf", "match", "scenario")
+
+    def __init__(self, gf: GameFile, match: cycle.Match, scenario: dict[str, Any]) -> None:
+        self.gf, self.match, self.scenario = gf, match, scenario
 
 
 def open_game(path: Path, me: Any | None, *, scenario: str | None = None, audit: bool = False,
@@ -386,12 +388,12 @@ def already_answered(received: GameFile, my_side: str | None) -> GameFile | None
     return None
 
 
-@dataclass
 class Written:
-    path: Path
-    log_path: Path
-    log: str
-    match: cycle.Match
+    # A plain class for the reason Loaded is.
+    __slots__ = ("path", "log_path", "log", "match")
+
+    def __init__(self, path: Path, log_path: Path, log: str, match: cycle.Match) -> None:
+        self.path, self.log_path, self.log, self.match = path, log_path, log, match
 
 
 def append_and_write(loaded: Loaded, ex: Exchange, me: Any, out_dir: Path) -> Written:
