@@ -70,6 +70,7 @@ class Record:
     rewind_to: int = 0
     keyed_by: dict[str, str] = field(default_factory=dict)      # seat -> the reveal (hex) keying the stream
     secret_rolls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # only where known
+    drew_secret: bool = False     # some seat drew from its secret stream (known to every program)
 
 
 def seat_specs(header: dict[str, Any]) -> tuple[SeatSpec, ...]:
@@ -191,13 +192,20 @@ class Match:
                                     if self.side_of(name) != side)
 
     def last_rolled(self) -> int:
-        """The last exchange that rolled a die or drew from a shared cup (0:
-        none).  With ``rewind-keeps-dice`` a rewind may go back no further:
-        the replayed turns would get fresh streams, and the seat that
-        resolves first after the rewind knows every reveal keying its stream
-        when it offers or accepts, so it could agree only to a re-roll that
-        suits it."""
-        return max((r.n for r in self.records if r.rolls), default=0)
+        """The last exchange that rolled a die, drew from a shared cup or
+        drew in secret (0: none).  With ``rewind-keeps-dice`` a rewind may go
+        back no further: the replayed turns would get fresh streams, and the
+        seat that resolves first after the rewind knows every reveal keying
+        its stream when it offers or accepts, so it could agree only to a
+        re-roll that suits it; a seat that drew in secret alone knows what
+        it drew, so it could offer a rewind only when its draw disappointed
+        it."""
+        return max((r.n for r in self.records if r.rolls or r.drew_secret), default=0)
+
+    def dice_words(self, n: int) -> str:
+        """What exchange ``n`` did that a rewind may not take back."""
+        rec = next(r for r in self.records if r.n == n)
+        return "rolled dice" if rec.rolls else "drew in secret"
 
     def rewind_floor(self) -> int:
         """The earliest exchange a rewind may go back to now."""

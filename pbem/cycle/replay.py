@@ -258,8 +258,9 @@ def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
             raise Verification(f"{where}: cannot rewind to exchange {to}, before the players moved "
                                f"(exchange {m.reseated_at})")
         if to < m.rewind_floor():
-            raise Verification(f"{where}: a rewind cannot go back to exchange {to}: exchange {m.last_rolled()} "
-                               "rolled dice after it, and a rewind never takes dice back")
+            rolled = m.last_rolled()
+            raise Verification(f"{where}: a rewind cannot go back to exchange {to}: exchange {rolled} "
+                               f"{m.dice_words(rolled)} after it, and a rewind never takes dice back")
         m.rewind_offer = {"by": side, "to": to, "agreed": []}
     else:
         offer = m.rewind_offer
@@ -355,7 +356,8 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
     rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
                  deferred=cast("dict[str, Any] | None", m.es.get("deferred")), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening,
                  keyed_by={s: seat.last.hex() for s, seat in m.seats.items()},
-                 secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records})
+                 secret_rolls={s: r.records for s, r in rng.secret_rngs.items() if r.records},
+                 drew_secret=bool(rng.secret_asked))
     m.records.append(rec)
     rec.waiting = waiting_after(m, m.es, how, sender, sink.handed)
     if ex["kind"] == "play" and any(e.get("by") == "player" for e in sink.entries):

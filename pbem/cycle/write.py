@@ -283,8 +283,8 @@ def rewind_exchange(m: Match, me: Any, to: int | None = None, *, decline: bool =
             newest = len(m.exchanges) - 1
             later = (f"choose {rolled}" + (f" to {newest}" if rolled < newest else "") if rolled <= newest
                      else "nothing before it can be taken back")
-            raise UsageError(f"exchange {to} cannot be rewound to: exchange {rolled} rolled dice after it, and "
-                             f"a rewind never takes dice back; {later}")
+            raise UsageError(f"exchange {to} cannot be rewound to: exchange {rolled} {m.dice_words(rolled)} after "
+                             f"it, and a rewind never takes dice back; {later}")
         if not max(2, m.reseated_at) <= to < len(m.exchanges):
             raise UsageError(f"exchange {to} cannot be rewound to: choose {max(2, m.reseated_at)} to "
                              f"{len(m.exchanges) - 1}" + (" (the players moved after exchange "

@@ -140,12 +140,17 @@ class RecordingRng:
         self.records: list[dict[str, Any]] = []
         self.seeds = dict(seeds or {})
         self.secret_rngs: dict[str, RecordingRng] = {}
+        # Seats whose secret stream was asked for: public, since every
+        # program asks at the same point, seed or no seed (a rewind may not
+        # take such a draw back: Match.last_rolled).
+        self.secret_asked: set[str] = set()
 
     def secret(self, seat: str) -> "RecordingRng | None":
         """``seat``'s secret stream for this shared stream (PROTOCOL.md,
         "Secret stream"), or None where this program does not hold the
         seat's secret seed.  One stream per seat and shared stream: a second
         call goes on where the first stopped."""
+        self.secret_asked.add(seat)
         if seat not in self.seeds:
             return None
         if seat not in self.secret_rngs:
