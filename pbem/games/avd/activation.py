@@ -45,15 +45,17 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
     side = board.side_of(hq_uid)
     mine = board.units_of(side)
     hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and hq_in_range(board, hq_uid, map_hex(board, u))}
-    # hq_in_range for every HQ woken, its hex and Command Range read once.
-    reach = [(at, board.spec(h).command_range) for h in hqs if (at := board.hex_of(h)) is not None]
-    d = board.distance
+    # hq_in_range for every HQ woken, its hex (as axial coordinates: the
+    # hex distance is worked out inline, a few thousand pairs a game) and
+    # Command Range read once.
+    ax = board.grid.axial
+    reach = [(*ax(at), board.spec(h).command_range) for h in hqs if (at := board.hex_of(h)) is not None]
     units = set()
     for u in mine:
         if not board.is_combat(u) or is_panzer_motorized(board, u):
             continue
-        here = map_hex(board, u)
-        if any(d(at, here) <= r for at, r in reach):
+        q, r = ax(map_hex(board, u))
+        if any((abs(q - qa) + abs(r - ra) + abs(q - qa + r - ra)) >> 1 <= cr for qa, ra, cr in reach):
             units.add(u)
     return hqs, units
 
