@@ -10,7 +10,6 @@ changes the state.
 from __future__ import annotations
 
 import functools
-import operator
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid, side_key
@@ -53,8 +52,6 @@ def _ids(units: dict[str, UnitSpec], side: str, which: str) -> frozenset[str]:
     return found
 
 
-_WHERE = operator.itemgetter("where")
-_HEX = operator.itemgetter("hex")
 POSITIONS_KEPT = 32     # positions whose index a rules object keeps (speed only)
 
 
@@ -65,10 +62,10 @@ class _Index:
 
     __slots__ = ("by_hex", "side_units", "zoc", "positions", "cache")
 
-    def __init__(self, uids: tuple[str, ...], wheres: tuple[Any, ...], hexes: tuple[Any, ...]) -> None:
+    def __init__(self, uids: tuple[str, ...], hexes: tuple[Any, ...]) -> None:
         by_hex: dict[str, list[str]] = {}
-        for uid, where, h in zip(uids, wheres, hexes):
-            if where == "map" and h:
+        for uid, h in zip(uids, hexes):
+            if h:
                 if h in by_hex:
                     by_hex[h].append(uid)
                 else:
@@ -95,13 +92,14 @@ class Board:
         # Where every unit stands now (the index is worked out from this
         # when first asked for, or found among the owner's).
         units = state["units"]
-        # (Two flat tuples: no pair per unit to build, hash and compare.)
+        # (Two flat tuples, the ids and each unit's hex if it is on the map,
+        # else None: all the index reads; no pair per unit to build, hash
+        # and compare.)
         try:
-            vals = units.values()
-            self._at = (tuple(units), tuple(map(_WHERE, vals)), tuple(map(_HEX, vals)))
+            self._at = (tuple(units), tuple([u["hex"] if u["where"] == "map" else None for u in units.values()]))
         except KeyError:
-            self._at = (tuple(units), tuple(u.get("where") for u in units.values()),
-                        tuple(u.get("hex") for u in units.values()))
+            self._at = (tuple(units), tuple([u.get("hex") if u.get("where") == "map" else None
+                                             for u in units.values()]))
         # Results that depend only on where the units stand, kept across
         # boards by their owner (the rules).
         self.shared = shared
