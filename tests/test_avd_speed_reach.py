@@ -18,7 +18,7 @@ from pbem.board import supply as ksupply
 from pbem.games.avd import supply
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, SOVIET
-from test_speed_supply import _walk, searches   # random searches; positions whose units move a few at a time
+from supplyhelp import searches, walk as _walk   # random searches; positions whose units move a few at a time
 
 
 @settings(max_examples=200, deadline=None)

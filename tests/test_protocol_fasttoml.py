@@ -6,29 +6,14 @@ from __future__ import annotations
 import random
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pbem.protocol import fasttoml
+from tomlhelp import agrees as _agrees
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "avd-anna-pavel-005.toml"
-
-
-def _tomllib(text: str) -> Any:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return "refused"
-
-
-def _agrees(text: str) -> bool:
-    fast = fasttoml.loads(text)
-    if fast is None:
-        return True
-    # repr tells True from 1 and a list from a tuple, where == would not.
-    return repr(fast) == repr(_tomllib(text))
 
 
 @pytest.mark.parametrize("path", sorted(ROOT.glob("examples/*.toml")), ids=lambda p: p.name)

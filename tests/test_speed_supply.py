@@ -13,29 +13,16 @@
 from __future__ import annotations
 
 import copy
-import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from pbem.board import supply as ksupply
-from pbem.board.hexgrid import OFFSETS, HexGrid
 from pbem.games.avd import supply
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, SOVIET
 from avd_fixtures import practice_rules
-
-
-@st.composite
-def searches(draw):
-    g = HexGrid(1, draw(st.integers(1, 7)), 1, draw(st.integers(1, 7)), draw(st.sampled_from(OFFSETS)))
-    hexes = g.hexes()
-    blocked = {h for h in hexes if draw(st.integers(0, 5)) == 0}
-    stops = {h for h in hexes if draw(st.integers(0, 4)) == 0}
-    walls = {(a, b) for a in hexes for b in g.neighbors(a) if draw(st.integers(0, 9)) == 0}
-    sources = [h for h in hexes if draw(st.integers(0, 6)) == 0]
-    return g, blocked, stops, walls, sources
+from supplyhelp import searches, walk as _walk
 
 
 @settings(max_examples=150, deadline=None)
@@ -56,25 +43,6 @@ def _reference(rules, st_, side: str) -> dict[str, int]:
     (``tests/test_avd_speed_caches.py`` checks that against a trace from the
     board's own questions)."""
     return supply.supplied_hexes(Board(rules.scn, copy.deepcopy(st_)), side)
-
-
-def _walk(seed: int, steps: int):
-    """Positions of the practice set-up whose units move one or two at a
-    time, sometimes into an enemy's ZOC or off the map, sometimes back."""
-    rules = practice_rules()
-    r = random.Random(seed)
-    st_ = rules.initial_state()
-    hexes = rules.board(st_).grid.hexes()
-    units = sorted(st_["units"])
-    for _ in range(steps):
-        for u in r.sample(units, r.choice([1, 2])):
-            x = st_["units"][u]
-            if r.random() < 0.15:
-                x["where"], x["hex"] = "reserve", None
-            else:
-                x["where"], x["hex"] = "map", r.choice(hexes)
-        st_["turn"] = r.choice([2, 4, 5])
-        yield rules, st_
 
 
 @pytest.mark.parametrize("seed", [11, 12, 13])
