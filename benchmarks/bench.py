@@ -7,7 +7,7 @@ by the scripted demo players (with their standing orders) through the
 exchange engine, each program verifying every exchange of the other:
 
 * ``startup_ratio``: ``pbem --help`` over ``python -c pass`` (medians of
-  the same run);
+  the same run, both of the same interpreter: see below);
 * for each game G (``avd``, ``m41``, ``ava``), on the first ``--exchanges`` exchanges
   of a whole sealed-dice game (up to six games are played to find one that
   long; else the longest, less its last exchange; ``exchanges_G`` says how
@@ -50,6 +50,19 @@ exchange engine, each program verifying every exchange of the other:
   write; ``emails_ratio_G_sealed_to_sealed_floor`` the sealed game over it.
   ``--emails-only`` measures only these (``--games`` may add ``ava``,
   ``ffs``).
+
+Every subprocess figure measures pbem as a player installs it (README:
+``pip install .``): by default the checkout is copied to a scratch folder
+and installed, not editable, with its dependencies, into a fresh virtual
+environment there (pip may use the network; its output is kept quiet and
+shown only if it fails, with progress on stderr), and every subprocess runs
+that environment's ``pbem`` script and ``python``; ``"installed": true`` in
+the output says so.  ``--current-python`` runs ``python -m pbem.cli`` with
+this interpreter instead (``"installed": false``): quicker to set up, but an
+editable install's import finder (setuptools adds one to every start of such
+an interpreter, ~10 ms) makes every figure slower and ``startup_ratio``
+smaller than a player sees.  In-process figures (``replay_300_G_s``) always
+use this checkout.
 
 Subprocesses run with Python's bytecode cache on (``PYTHONPYCACHEPREFIX``
 in a scratch folder, after a warm-up run), as an installed program does, and
@@ -94,9 +107,45 @@ SEATS = {"avd": ("german", "soviet"), "m41": ("german", "soviet"), "ava": ("axis
 # ------------------------------------------------------------------ timing
 
 
-def child_env(scratch: Path, home: Path | None = None) -> dict[str, str]:
+class Program:
+    """How a subprocess starts pbem (``pbem``) and a bare interpreter
+    (``python``), and whether that is an installed copy (see the module)."""
+
+    def __init__(self, pbem: list[str], python: str, installed: bool) -> None:
+        self.pbem, self.python, self.installed = pbem, python, installed
+
+
+def current_program() -> Program:
+    return Program([sys.executable, "-m", "pbem.cli"], sys.executable, False)
+
+
+def install_program(scratch: Path) -> Program:
+    """A fresh virtual environment in ``scratch`` with this checkout
+    installed into it as a player installs it (``pip install .``, not
+    editable).  The checkout is copied first so that the build leaves
+    nothing in it."""
+    source, venv = scratch / "source", scratch / "venv"
+    print("bench: installing pbem (not editable) into a fresh virtual environment...", file=sys.stderr, flush=True)
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", "__pycache__", "*.egg-info", "build", ".venv", ".pytest_cache", ".hypothesis", ".mypy_cache"))
+    bindir = venv / ("Scripts" if os.name == "nt" else "bin")
+    python = bindir / ("python.exe" if os.name == "nt" else "python")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PIP_REQUIRE_VIRTUALENV")}
+    for cmd in ([sys.executable, "-m", "venv", str(venv)],
+                [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(source)]):
+        r = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        if r.returncode:
+            raise SystemExit(f"bench: {' '.join(cmd)}: exit {r.returncode}\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}")
+    shutil.rmtree(source, ignore_errors=True)
+    print("bench: installed", file=sys.stderr, flush=True)
+    return Program([str(bindir / "pbem")], str(python), True)
+
+
+def child_env(scratch: Path, home: Path | None = None, program: Program | None = None) -> dict[str, str]:
     out = dict(os.environ)
     out.pop("PYTHONDONTWRITEBYTECODE", None)
+    if program is not None and program.installed:
+        out.pop("PYTHONPATH", None)     # the installed copy, not this checkout
     out.pop("PBEM_PASSPHRASE", None)
     out["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
     out["PBEM_HOME"] = str(home or scratch / "nohome")
@@ -356,7 +405,7 @@ def measure_emails(game: str, out: dict[str, Any], sealed: list[tuple[Any, dict[
 
 
 def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str, Any],
-                 emails_games: int = 3) -> None:
+                 emails_games: int = 3, program: Program | None = None) -> None:
     from pbem import cycle, session
     from pbem.protocol import identity
     from pbem.protocol.gamefile import GameFile
@@ -396,8 +445,9 @@ def measure_game(game: str, runs: int, length: int, scratch: Path, out: dict[str
     identity.save_private(me, home / "key.toml", None)
     path = folder / f"{game}-{n}.toml"
     path.write_text(text, encoding="utf-8")
-    env = child_env(scratch, home)
-    pbem = [sys.executable, "-m", "pbem.cli"]
+    program = program or current_program()
+    env = child_env(scratch, home, program)
+    pbem = program.pbem
     wall, cpu = timed_runs(pbem + ["verify", str(path)], runs, env, expect="valid:")
     out[f"verify_300_{game}_s"], out[f"verify_300_{game}_cpu_s"] = round(wall, 3), round(cpu, 3)
     # No file is written before the prompt; stdin closed ends the run there.
@@ -449,6 +499,8 @@ def main() -> None:
     ap.add_argument("--games", default="avd,m41")
     ap.add_argument("--emails-only", action="store_true", help="only the email figures (no timing)")
     ap.add_argument("--email-games", type=int, default=3, help="whole games per dice timing for the email figures")
+    ap.add_argument("--current-python", action="store_true",
+                    help="run `python -m pbem.cli` with this interpreter, not an installed copy in a fresh venv")
     args = ap.parse_args()
 
     out: dict[str, Any] = {
@@ -461,13 +513,15 @@ def main() -> None:
             for game in args.games.split(","):
                 measure_emails(game, out, games=args.email_games)
         else:
-            env = child_env(scratch)
-            bare, bare_cpu = timed_runs([sys.executable, "-c", "pass"], args.runs * 3, env)
-            helped, helped_cpu = timed_runs([sys.executable, "-m", "pbem.cli", "--help"], args.runs * 3, env)
+            program = current_program() if args.current_python else install_program(scratch)
+            out["installed"] = program.installed
+            env = child_env(scratch, program=program)
+            bare, bare_cpu = timed_runs([program.python, "-c", "pass"], args.runs * 3, env)
+            helped, helped_cpu = timed_runs(program.pbem + ["--help"], args.runs * 3, env)
             out.update(python_pass_s=round(bare, 4), pbem_help_s=round(helped, 4),
                        startup_ratio=round(helped / bare, 2), startup_ratio_cpu=round(helped_cpu / bare_cpu, 2))
             for game in args.games.split(","):
-                measure_game(game, args.runs, args.exchanges, scratch, out, args.email_games)
+                measure_game(game, args.runs, args.exchanges, scratch, out, args.email_games, program)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
