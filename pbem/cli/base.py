@@ -7,14 +7,13 @@ is written unless the whole command succeeded.
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from typing import Any
 
 import click
 
 from pbem import __version__
-from pbem.cli.quick import load_me, one_line as _one_line, run_guarded
+from pbem.cli.quick import help_width, load_me, one_line as _one_line, run_guarded
 from pbem.errors import UsageError
 
 try:
@@ -108,23 +107,6 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "sitrep": ("records", "sitrep", "Situation report: map, units, what is pending for whom."),
     "verify": ("records", "verify", "Replay the whole game; exit 0 if valid, 1 with the reason if not."),
 }
-
-
-def help_width(max_width: int | None) -> int:
-    """The width click gives help text: the terminal's columns (``$COLUMNS``
-    first, 80 when neither says), at most ``max_width`` (80), less 2, at
-    least 50.  Worked out here as shutil does, without importing shutil (and
-    the compression modules it imports) at each `pbem --help`."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return max(min(columns or 80, max_width or 80) - 2, 50)
 
 
 class _Context(click.Context):

@@ -17,14 +17,19 @@ output, the streams and the exit status are the same either way.
 from __future__ import annotations
 
 import os
-import re
 import sys
-from pathlib import Path
-from typing import Any, Callable, NoReturn
 
-from pbem.errors import PbemError
+# Speed only: `pbem --help` and `--version` import this module and nothing
+# else of pbem's beyond the help text (a quarter of their time went to
+# typing, pathlib and re, imported here at the top before): the names below
+# are for the type checker; pathlib, re and pbem.errors are imported where
+# used.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, Callable, NoReturn
 
-Echo = Callable[..., None]
+    Echo = Callable[..., None]
 
 
 def one_line(text: str) -> str:
@@ -58,6 +63,8 @@ def run_guarded(body: Callable[[], Any], echo: Echo, passthrough: tuple[type[Bas
     """``body()``, every PbemError (and any stray exception) turned into one
     line on stderr and an exit status; ``passthrough`` exceptions (click's
     own, in the click group) and SystemExit go on."""
+    from pbem.errors import PbemError
+
     through: tuple[type[BaseException], ...] = (SystemExit, *passthrough)
     try:
         return body()
@@ -156,6 +163,8 @@ def echo(message: str, err: bool = False) -> None:
     except Exception:
         tty = False
     if not tty:
+        import re
+
         out = re.sub(_ANSI, "", out)
     stream.write(out)
     stream.flush()
@@ -200,6 +209,8 @@ def _quick_file(args: list[str]) -> Path | None:
         return None     # click expands wildcards in arguments there, and writes to the console its own way
     if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return None     # a shell asking click for completions
+    from pathlib import Path
+
     try:
         os.stat(args[1])
     except (OSError, ValueError):
@@ -244,14 +255,78 @@ def _as_click_main(exc: BaseException) -> NoReturn:
     sys.exit(1)
 
 
+# ------------------------------------------------------------------ --help, --version
+
+
+def help_width(max_width: int | None) -> int:
+    """The width click gives help text: the terminal's columns (``$COLUMNS``
+    first, 80 when neither says), at most ``max_width`` (80), less 2, at
+    least 50.  Worked out here as shutil does, without importing shutil (and
+    the compression modules it imports) at each `pbem --help`."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return max(min(columns or 80, max_width or 80) - 2, 50)
+
+
+def program_name() -> str:
+    """The name click's usage line and ``--version`` give the program, as
+    click works it out from how Python was started (its
+    ``_detect_program_name``): the script's name, or ``python -m ...``."""
+    main_module = sys.modules.get("__main__")
+    package = getattr(main_module, "__package__", None)
+    if package in (None, ""):
+        return os.path.basename(sys.argv[0])
+    name = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+    module = str(package) if name == "__main__" else f"{package}.{name}"
+    return f"python -m {module.lstrip('.')}"
+
+
+def quick_help(args: list[str]) -> bool:
+    """Print what click prints for ``pbem --help`` or ``pbem --version``
+    without importing click, when ``args`` are exactly that and the program
+    is called ``pbem``; False (nothing printed) when click must.  The help
+    is click's own text, kept by width in :mod:`pbem.cli.helptext`
+    (tests/test_cli_quick_help.py checks it against click's)."""
+    if args not in (["--help"], ["--version"]) or os.name == "nt" or not _plain_streams():
+        return False
+    if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return False    # a shell asking click for completions
+    if program_name() != "pbem":
+        return False    # the usage line names the program: the help is kept for `pbem` only
+    if args == ["--version"]:
+        from pbem import __version__
+
+        text = f"pbem, version {__version__}"
+    else:
+        from pbem.cli.helptext import HELP
+
+        text = HELP[help_width(None)]
+    try:
+        echo(text)
+    except (OSError, KeyboardInterrupt) as exc:
+        _as_click_main(exc)
+    sys.exit(0)
+
+
+# ------------------------------------------------------------------ the entry point
+
+
 class Main:
-    """The ``pbem`` entry point: ``pbem verify FILE`` quick (see the module),
+    """The ``pbem`` entry point: ``pbem verify FILE``, ``pbem --help`` and
+    ``pbem --version`` quick (see the module and :func:`quick_help`),
     everything else the click group, to which every attribute is passed
     (``main.main(args=...)``, ``main.name``...)."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if not args and not kwargs and quick_verify(sys.argv[1:]):
-            return None     # pragma: no cover - quick_verify exits
+        if not args and not kwargs and (quick_help(sys.argv[1:]) or quick_verify(sys.argv[1:])):
+            return None     # pragma: no cover - each exits
         return _group()(*args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
