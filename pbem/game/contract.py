@@ -39,9 +39,10 @@ Randomness
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from pbem.errors import PbemError
+from pbem.game.frozen import freeze, thaw
 
 if TYPE_CHECKING:
     from pbem.game.view import View
@@ -52,6 +53,13 @@ Order = dict[str, Any]
 T = TypeVar("T")
 
 
+# Tests set this: a Decision whose options are listed on first read
+# (Decision.lazy) keeps a copy of its state and refuses to list them once
+# that state has changed (a list worked out from a later state would be
+# wrong, and silently).
+CHECK_LAZY = False
+
+
 class IllegalOrder(PbemError):
     """An order the rules refuse.  ``str(exc)`` is one line in the game's own
     terms, e.g. ``"7Pz: 4020 is 11 MP away, allowance 10"``."""
@@ -59,6 +67,27 @@ class IllegalOrder(PbemError):
 
 class ScenarioError(PbemError):
     """A scenario file that cannot be played (missing or inconsistent data)."""
+
+
+class _Options:
+    """``Decision.options``: the tuple given, or for a Decision made by
+    :meth:`Decision.lazy` the one its function lists on the first read, then
+    kept (speed only: most lists are never read)."""
+
+    def __get__(self, d: "Decision | None", owner: Any) -> tuple[str, ...]:
+        if d is None:
+            return ()       # the field's default
+        kept = d.__dict__
+        listed: tuple[str, ...] | None = kept["_options"]
+        if listed is None:
+            listed = kept["_options"] = kept["_lazy"]()
+            del kept["_lazy"]       # and the state it holds
+        return listed
+
+    def __set__(self, d: "Decision", value: tuple[str, ...]) -> None:
+        # Only the dataclass __init__ gets here: a frozen Decision refuses
+        # every later assignment before any descriptor sees it.
+        d.__dict__["_options"] = value
 
 
 @dataclass(frozen=True)
@@ -87,12 +116,15 @@ class Decision:
     may answer it with a *plan*: several orders signed at once, in the
     order he chooses, that the next program resolves one after the other
     (docs/FILE-FORMAT.md, "Forced answers and plans").
+
+    A game may have ``options`` listed only when someone reads them
+    (:meth:`lazy`); to every reader they are the same tuple.
     """
 
     seat: str
     kind: str
     prompt: str
-    options: tuple[str, ...] = ()
+    options: _Options = _Options()      # reads as tuple[str, ...]
     private: bool = False
     policy: str | None = None
     hint: str = ""
@@ -104,6 +136,37 @@ class Decision:
         """The deciding seat, by the name two-seat games give it (their
         seats are named after the sides)."""
         return self.seat
+
+    @classmethod
+    def lazy(cls, seat: str, kind: str, prompt: str, options: Callable[[], Iterable[str]], state: State, *,
+             private: bool = False, policy: str | None = None, hint: str = "",
+             plannable: bool = False) -> "Decision":
+        """A decision whose ``options`` are listed by ``options()`` on their
+        first read, then kept (speed only: most lists are read by nobody).
+        ``options`` reads ``state``, the state this decision is asked of,
+        as it is when the list is read: every reader (standing orders, the
+        scripted players, ``pbem play``'s display) reads it before an order
+        is applied to that state, never after.  Never ``forced``: the
+        engine must know it holds one option without listing them; a game
+        that forces a decision lists its one order itself.  With
+        :data:`CHECK_LAZY` set, a list asked for once ``state`` has changed
+        is refused."""
+        d = cls(seat, kind, prompt, private=private, policy=policy, hint=hint, plannable=plannable)
+        make = (lambda: tuple(options())) if not CHECK_LAZY else _checked(kind, options, state)
+        d.__dict__.update(_options=None, _lazy=make)
+        return d
+
+
+def _checked(kind: str, options: Callable[[], Iterable[str]], state: State) -> Callable[[], tuple[str, ...]]:
+    """``options`` listed only while ``state`` is still what it was now
+    (:data:`CHECK_LAZY`)."""
+    then = freeze(state)
+
+    def make() -> tuple[str, ...]:
+        if thaw(then) != state:
+            raise AssertionError(f"the options of a {kind} decision were read after its state changed")
+        return tuple(options())
+    return make
 
 
 @dataclass(frozen=True)
