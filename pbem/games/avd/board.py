@@ -17,6 +17,7 @@ from pbem.games.avd import model
 from pbem.games.avd.model import GERMAN, SOVIET, UnitSpec
 
 SIDE_NAME = {GERMAN: "German", SOVIET: "Soviet"}
+_NO_FEATURES: frozenset[str] = frozenset()     # a hexside with no river or road
 
 
 def enemy_of(side: str) -> str:
@@ -52,7 +53,7 @@ def _ids(units: dict[str, UnitSpec], side: str, which: str) -> frozenset[str]:
     return found
 
 
-POSITIONS_KEPT = 32     # positions whose index a rules object keeps (speed only)
+POSITIONS_KEPT = 2      # positions whose index a rules object keeps (speed only)
 
 
 class _Index:
@@ -60,7 +61,7 @@ class _Index:
     each hex, each side's units, ZOCs, supply lines), shared by every board
     of one position."""
 
-    __slots__ = ("by_hex", "side_units", "zoc", "positions", "cache")
+    __slots__ = ("by_hex", "side_units", "zoc", "with_side", "positions", "cache")
 
     def __init__(self, uids: tuple[str, ...], hexes: tuple[Any, ...]) -> None:
         by_hex: dict[str, list[str]] = {}
@@ -73,6 +74,7 @@ class _Index:
         self.by_hex = by_hex
         self.side_units: dict[str, list[str]] = {}
         self.zoc: dict[str, frozenset[str]] = {}
+        self.with_side: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self.positions: tuple[Any, ...] | None = None
         self.cache: dict[Any, Any] = {}
 
@@ -114,22 +116,23 @@ class Board:
         shared = self.shared
         if shared is None:
             return _Index(*self._at)
-        # Kept by the position's hash, worked out once: a tuple does not
-        # remember its hash, and each look-up, insertion and eviction by the
-        # position itself would hash all its hundreds of items again.
-        kept = shared.setdefault("positions", {})
+        # The few latest positions, most recent first, found by comparing
+        # (speed only): a board is nearly always made for the position of
+        # the one before it or a new one, so hashing the hundreds of items
+        # of every position to look it up in a table buys nothing, and a
+        # comparison that fails stops at the first unit that moved.
+        kept = shared.get("positions")
+        if kept is None:
+            kept = shared["positions"] = []
         at = self._at
-        try:
-            h = hash(at)
-        except TypeError:           # a hex that is not a string: nothing to share
-            return _Index(*at)
-        found = kept.get(h)
-        if found is not None and found[0] == at:
-            return found[1]  # type: ignore[no-any-return]
+        for i, (seen, ix) in enumerate(kept):
+            if seen[1] == at[1] and seen[0] == at[0]:     # (the hexes differ first)
+                if i:
+                    kept.insert(0, kept.pop(i))
+                return ix  # type: ignore[no-any-return]
         ix = _Index(*at)
-        if found is None and len(kept) >= POSITIONS_KEPT:
-            kept.pop(next(iter(kept)))   # oldest first
-        kept[h] = (at, ix)
+        kept.insert(0, (at, ix))
+        del kept[POSITIONS_KEPT:]
         return ix
 
     @property
@@ -256,15 +259,18 @@ class Board:
         return self.side_of(uids[0]) if uids else None
 
     def enemy_occupied(self, h: str, side: str) -> bool:
-        return h in self.hexes_with(side)[0]
+        # (the kept sets read directly: asked thousands of times a game)
+        found = self._ix.with_side.get(side)
+        if found is None:
+            found = self.hexes_with(side)
+        return h in found[0]
 
     def hexes_with(self, side: str) -> tuple[frozenset[str], frozenset[str]]:
         """(the hexes holding a unit of another side than ``side``, those
         holding a unit of ``side``), kept with the position: movement,
         placement and every supply search ask hex by hex."""
-        cache = self._ix.cache
-        key = ("hexes with", side)
-        found = cache.get(key)
+        kept = self._ix.with_side
+        found = kept.get(side)
         if found is None:
             mine = _ids(self.scn.units, side, "all")
             other, own = set(), set()
@@ -273,7 +279,7 @@ class Board:
                     other.add(h)
                 if not mine.isdisjoint(uids):
                     own.add(h)
-            found = cache[key] = (frozenset(other), frozenset(own))
+            found = kept[side] = (frozenset(other), frozenset(own))
         return found  # type: ignore[no-any-return]
 
     def lone_enemy_hq(self, h: str, side: str) -> str | None:
@@ -291,7 +297,7 @@ class Board:
             raise KeyError(f"hex {h}: terrain {name!r} is not in the terrain chart") from None
 
     def hexside(self, a: str, b: str) -> frozenset[str]:
-        return self.scn.map.hexsides.get(side_key(a, b), frozenset())
+        return self.scn.map.hexsides.get(side_key(a, b), _NO_FEATURES)
 
     def is_river(self, a: str, b: str) -> bool:
         f = self.hexside(a, b)
@@ -349,7 +355,12 @@ class Board:
         return zocs[side]  # type: ignore[no-any-return]
 
     def in_enemy_zoc(self, h: str, side: str) -> bool:
-        return h in self.zoc(enemy_of(side))
+        enemy = SOVIET if side == GERMAN else GERMAN        # enemy_of, inline
+        # (the kept ZOC read directly: asked thousands of times a game)
+        found = self._ix.zoc.get(enemy)
+        if found is None:
+            found = self.zoc(enemy)
+        return h in found
 
     # ------------------------------------------------------------- stacking
     def stacking_ok(self, h: str, side: str, adding: list[str]) -> str | None:
