@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 from pbem.cycle.match import Match, Verification
@@ -18,10 +19,14 @@ from pbem.protocol.secret import unpad
 from pbem.protocol.types import Exchange
 
 
-def verify_signature(m: Match, ex: Exchange, where: str) -> tuple[str, bytes | None]:
+def verify_signature(m: Match, ex: Exchange, where: str,
+                     later: Callable[[SignatureCheck], None] | None = None) -> tuple[str, bytes | None]:
     """Check ``ex``'s signature.  Found with the bytes it signs (speed
     only): its hash (``exchange_hash``) and the canonical bytes of its
-    ``orders`` (None if not found)."""
+    ``orders`` (None if not found).  ``later`` (speed only): takes the
+    Ed25519 check itself instead, to be run (:meth:`SignatureCheck.run`)
+    before anything found after this point is reported; every check of
+    the key and the signature's text is done here."""
     side = ex["side"]
     if ex["n"] == 1:
         ident = identity_from(ex.get("player"), where)
@@ -41,12 +46,103 @@ def verify_signature(m: Match, ex: Exchange, where: str) -> tuple[str, bytes | N
         raise Verification(f"{where}: signature is not 128 lower-case hex digits")
     sig = bytes.fromhex(ex["sig"])
     signed, digest, fields = signing_and_hash(ex)
-    if not ident.verify(signed, sig):
-        other = [s.side for s in m.seats.values() if s.side != side and s.identity.verify(signed, sig)]
+    check = SignatureCheck(ident, signed, sig, side, where, m)
+    if later is None:
+        check.run()
+    else:
+        later(check)
+    return digest, fields.get("orders")
+
+
+class SignatureCheck:
+    """One exchange's Ed25519 check, with what its refusal says.  The
+    seats are taken as they are when the check is made (a replay may move
+    its players later): a signature that fails is tried against the other
+    seats' keys, to name the one who signed it."""
+
+    __slots__ = ("ident", "signed", "sig", "side", "where", "seats")
+
+    def __init__(self, ident: Any, signed: bytes, sig: bytes, side: str, where: str, m: Match) -> None:
+        self.ident, self.signed, self.sig, self.side, self.where = ident, signed, sig, side, where
+        self.seats = [(s.side, s.identity) for s in m.seats.values()]
+
+    def good(self) -> bool:
+        """Whether the sender's key verifies the signature (thread-safe:
+        what a background thread runs)."""
+        return bool(self.ident.verify(self.signed, self.sig))
+
+    def refuse(self) -> None:
+        """Raise the refusal of a signature :meth:`good` found bad."""
+        side, where = self.side, self.where
+        other = [s for s, ident in self.seats if s != side and ident.verify(self.signed, self.sig)]
         if other:
             raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")
         raise Verification(f"{where}: bad signature: altered after signing, or not signed by {side}'s key")
-    return digest, fields.get("orders")
+
+    def run(self) -> None:
+        if not self.good():
+            self.refuse()
+
+
+# Speed only: a replay of a file of this many exchanges or more has its
+# signatures checked by a second thread.
+BACKGROUND_FROM = 16
+
+
+class Background:
+    """Speed only: a replay's Ed25519 checks run by a second thread while
+    the replay goes on (cryptography's verify releases the GIL, so the two
+    run at once on two cores).  No check depends on a state the replay
+    builds, but the replay of an exchange whose signature fails must not
+    be what is reported: :meth:`settle` waits for every check handed so
+    far, then raises the first one's refusal, file order, as the plain
+    replay, which checks each signature where it is handed, would have."""
+
+    @staticmethod
+    def for_file(exchanges: int) -> Background | None:
+        """A thread for a file this long; None for a short one, not worth it."""
+        return Background() if exchanges >= BACKGROUND_FROM else None
+
+    def __init__(self) -> None:
+        import queue
+        import threading
+
+        self._jobs: queue.SimpleQueue[SignatureCheck | None] = queue.SimpleQueue()
+        self._failed: list[tuple[SignatureCheck, BaseException | None]] = []
+        self._thread = threading.Thread(target=self._work, name="pbem-signatures", daemon=True)
+        self._thread.start()
+
+    def hand(self, check: SignatureCheck) -> None:
+        self._jobs.put(check)
+
+    def _work(self) -> None:
+        # The first failure ends the work: any later one is never reported.
+        while (check := self._jobs.get()) is not None:
+            try:
+                if check.good():
+                    continue
+                self._failed.append((check, None))
+            except BaseException as exc:   # raised where the plain replay would have
+                self._failed.append((check, exc))
+            return
+
+    def settle(self) -> BaseException | None:
+        """Wait for every check handed; the first failure's refusal, if one failed."""
+        self.close()
+        self._thread.join()
+        if not self._failed:
+            return None
+        check, exc = self._failed[0]
+        if exc is None:
+            try:
+                check.refuse()
+            except Verification as refused:
+                exc = refused
+        return exc
+
+    def close(self) -> None:
+        """No more checks: the thread ends once it has run those handed."""
+        self._jobs.put(None)
 
 
 def identity_from(d: Any, where: str) -> Any:

@@ -16,7 +16,7 @@ from pbem.cycle import audit as audit_mod
 from pbem.cycle import hidden
 from pbem.cycle.frozen import Snapshots
 from pbem.cycle.match import DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, initial_engine_state, reseat
-from pbem.cycle.parts import hex_field, identity_from, open_sealed, open_team, verify_signature
+from pbem.cycle.parts import Background, hex_field, identity_from, open_sealed, open_team, verify_signature
 from pbem.cycle.run import FEATURES, run_exchange
 from pbem.errors import InvalidFile, UsageError
 from pbem.game import Decision, IllegalOrder, team_part
@@ -70,22 +70,33 @@ def replay(
     collecting = gc.isenabled()
     if collecting:
         gc.disable()
+    checks = Background.for_file(total)
     try:
         for i, ex in enumerate(gf.exchanges, 1):
-            advance(m, ex, me)
+            advance(m, ex, me, checks)
             if progress:
                 progress(i, total)
+    except Exception:
+        # A bad signature handed before the error is what is reported.
+        if checks is not None and (failed := checks.settle()) is not None:
+            raise failed from None
+        raise
     finally:
+        if checks is not None:
+            checks.close()
         if collecting:
             gc.enable()
+    if checks is not None and (failed := checks.settle()) is not None:
+        raise failed
     return m
 
 
-def advance(m: Match, ex: Exchange, me: Any = None) -> None:
+def advance(m: Match, ex: Exchange, me: Any = None, checks: Background | None = None) -> None:
     """Verify one more exchange on top of an already verified match and
     apply it: what :func:`replay` does for each exchange in turn.  A program
     that keeps its :class:`Match` (the demo, a long test) uses this to stay
-    linear in the length of the game."""
+    linear in the length of the game.  ``checks`` (speed only): where the
+    signature's Ed25519 check is handed; its caller settles them."""
     i = len(m.exchanges) + 1
     prev = _last_hash(m)
     where = f"exchange {i} by {ex.get('side')}"
@@ -95,7 +106,7 @@ def advance(m: Match, ex: Exchange, me: Any = None) -> None:
         raise Verification(f"{where}: belongs to another game ({ex.get('game_id')!r}, not {m.header['id']!r})")
     if ex.get("prev") != prev:
         raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
-    digest, orders = verify_signature(m, ex, where)
+    digest, orders = verify_signature(m, ex, where, checks.hand if checks is not None else None)
     if i == 1:
         _start(m, ex, me, m.disclosures)
     else:
