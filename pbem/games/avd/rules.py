@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from pbem.game import BaseRules
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pbem.game import Decision, Event, IllegalOrder, Rng, State
 from pbem.games.avd import activation, combat, movement, orders, policies, position, seqmech, victory
@@ -441,6 +441,26 @@ class AvdRules(BaseRules):
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
 
+    def _lazy(self, state: State, seat: str, kind: str, prompt: str, options: Callable[[], Iterable[str]], *,
+              policy: str | None = None, hint: str = "", plannable: bool = False) -> Decision:
+        """A decision whose options ``options()`` lists on their first read
+        (speed only: Decision.lazy; most go unread).  They are read before
+        any order changes ``state`` (Decision.lazy), so the board of this
+        question still stands for them and serves them too."""
+        b = self.board(state)
+
+        def listed() -> list[str]:
+            scope = self._scope
+            if scope is not None:
+                scope.setdefault(id(state), b)
+                return list(options())
+            self._scope = {id(state): b}
+            try:
+                return list(options())
+            finally:
+                self._scope = None
+        return Decision.lazy(seat, kind, prompt, listed, state, policy=policy, hint=hint, plannable=plannable)
+
     def _run(self, state: State, rng: Rng, events: list[Event]) -> None:
         """Work automatic frames until a decision is due or the game ends."""
         for _ in range(10000):
@@ -806,10 +826,12 @@ class AvdRules(BaseRules):
         state["stack"].append(_new_frame("move", mode="normal"))
 
     def _ask_hq9a(self, state, top) -> Decision:
+        return self._lazy(state, GERMAN, "hq", f"{top['chit']}: which German HQ activates? (7.2.2)",
+                          lambda: [f"activate {orders.short(self.scn, h)}" for h in self._german_hqs(state)])
+
+    def _german_hqs(self, state: State) -> list[str]:
         b = self.board(state)
-        hqs = sorted(u for u in b.units_of(GERMAN) if b.is_hq(u))
-        return Decision(GERMAN, "hq", f"{top['chit']}: which German HQ activates? (7.2.2)",
-                        tuple(f"activate {orders.short(self.scn, h)}" for h in hqs))
+        return sorted(u for u in b.units_of(GERMAN) if b.is_hq(u))
 
     def _do_hq9a(self, state, top, d, order, rng, events) -> None:
         if order["verb"] != "activate":
@@ -876,10 +898,11 @@ class AvdRules(BaseRules):
                     "enter": "German reinforcements enter (11.1.2)"}[top["mode"]]
         names = ", ".join(orders.short(self.scn, u) for u in movers) or "none"
         opts: tuple[str, ...] = ("move UNIT HEX HEX ...", "strat UNIT HEX ...", "end-move")
+        prompt, hint = f"{what}: units to move: {names}", "reach UNIT lists reachable hexes"
         if top["mode"] != "normal":
-            opts = tuple(self._entry_options(state, top)) + opts
-        return Decision(side, "move", f"{what}: units to move: {names}", opts,
-                        hint="reach UNIT lists reachable hexes")
+            return self._lazy(state, side, "move", prompt, lambda: self._entry_options(state, top) + list(opts),
+                              hint=hint)
+        return Decision(side, "move", prompt, opts, hint=hint)
 
     def _entry_options(self, state, top) -> list[str]:
         """The one-hex entries open to the units waiting to enter."""
@@ -1105,8 +1128,8 @@ class AvdRules(BaseRules):
         opts = self._relocation_hexes(state, top["hq"], top["origin"])
         side = self.scn.units[top["hq"]].side
         short = orders.short(self.scn, top["hq"])
-        return Decision(side, "relocate", f"{self.name(top['hq'])} relocates from {top['origin']} (12.6)",
-                        tuple(f"relocate {short} {h}" for h in opts), policy="relocate")
+        return self._lazy(state, side, "relocate", f"{self.name(top['hq'])} relocates from {top['origin']} (12.6)",
+                          lambda: (f"relocate {short} {h}" for h in opts), policy="relocate")
 
     def _do_relocate(self, state, top, d, order, rng, events) -> None:
         if order["verb"] != "relocate" or order.get("unit") not in (None, top["hq"]):
@@ -1124,17 +1147,25 @@ class AvdRules(BaseRules):
     # ------------------------------------------------------ combat (9)
     def _ask_combat(self, state, top) -> Decision:
         side = state["active"]
-        opts = ["end-combat"] + self._attack_options(state)
+        prompt = ("Turn 1 special " if top.get("special") else "") + \
+            "Combat Segment: attack HEX with UNIT ... [stuka], or end-combat"
+        hint = "odds HEX with UNIT ... shows the column"
         # Forced when no attack is legal: the options name every hex some
         # attack may go in with all the units that may make it, and the odds
         # only grow with more attackers (9.3.6 reads them before any shift).
+        # Speed only: one legal attack found is enough to know it is not.
+        if next(self._legal_attacks(state), None) is None:
+            return Decision(side, "combat", prompt, ("end-combat",), hint=hint, forced=True, plannable=True)
         # Plannable: 9.2, the attacks one at a time in the attacker's order.
-        return Decision(side, "combat", ("Turn 1 special " if top.get("special") else "") +
-                        "Combat Segment: attack HEX with UNIT ... [stuka], or end-combat", tuple(opts),
-                        hint="odds HEX with UNIT ... shows the column", forced=len(opts) == 1, plannable=True)
+        return self._lazy(state, side, "combat", prompt, lambda: ["end-combat"] + self._attack_options(state),
+                          hint=hint, plannable=True)
 
     def _attack_options(self, state: State) -> list[str]:
         """Every target with all the active adjacent units that may attack it."""
+        return list(self._legal_attacks(state))
+
+    def _legal_attacks(self, state: State) -> Iterator[str]:
+        """:meth:`_attack_options`, each worked out when it is asked for."""
         side = state["active"]
         b = self.board(state)
         ready = [u for u in b.units_of(side) if b.is_combat(u) and state["units"][u]["active"]
@@ -1147,7 +1178,6 @@ class AvdRules(BaseRules):
                     continue
                 if n in enemy:
                     targets.setdefault(n, []).append(u)
-        out = []
         units = state["units"]
         # Each target's legality is asked again at every combat decision of
         # the segment, mostly of unchanged units: kept by what the odds read
@@ -1164,8 +1194,7 @@ class AvdRules(BaseRules):
                     known.clear()
                 ok = known[key] = combat.can_attack(b, us, h, state["attacked_hexes"]) is None
             if ok:
-                out.append(f"attack {h} with " + " ".join(orders.short(self.scn, u) for u in sorted(us)))
-        return out
+                yield f"attack {h} with " + " ".join(orders.short(self.scn, u) for u in sorted(us))
 
     def _do_combat(self, state, top, d, order, rng, events) -> None:
         verb = order["verb"]
@@ -1775,11 +1804,14 @@ class AvdRules(BaseRules):
         return False
 
     def _ask_art(self, state, top) -> Decision:
+        return self._lazy(state, SOVIET, "art", f"ART: {top['left']} artillery attack(s) left"
+                          + (", Rocket ready" if state["rocket"] else ""), lambda: self._art_options(state, top),
+                          plannable=True)
+
+    def _art_options(self, state, top) -> list[str]:
         t = self.art_targets(state)
-        opts = ["pass"] + ([f"art {h}" for h in t] if top["left"] > 0 else []) + \
+        return ["pass"] + ([f"art {h}" for h in t] if top["left"] > 0 else []) + \
             ([f"rocket {h}" for h in t] if state["rocket"] else [])
-        return Decision(SOVIET, "art", f"ART: {top['left']} artillery attack(s) left"
-                        + (", Rocket ready" if state["rocket"] else ""), tuple(opts), plannable=True)
 
     def _do_art(self, state, top, d, order, rng, events) -> None:
         verb = order["verb"]
@@ -1865,25 +1897,30 @@ class AvdRules(BaseRules):
         if stage == "oos":
             n = self._oos_count(state)
             el = self._oos_eligible(state)
-            return Decision(SOVIET, "oos", f"mark up to {n} German combat unit(s) Out of Supply (10.1.2): "
-                            + " ".join(orders.short(self.scn, u) for u in el),
-                            ("pass",) + tuple(f"oos {orders.short(self.scn, u)}" for u in el),
-                            policy="oos", hint=f"oos UNIT UNIT ...: any {n} or fewer of the units listed")
+            return self._lazy(state, SOVIET, "oos", f"mark up to {n} German combat unit(s) Out of Supply (10.1.2): "
+                              + " ".join(orders.short(self.scn, u) for u in el),
+                              lambda: ["pass"] + [f"oos {orders.short(self.scn, u)}" for u in el],
+                              policy="oos", hint=f"oos UNIT UNIT ...: any {n} or fewer of the units listed")
         if stage in ("relocate_g", "relocate_s"):
             side = GERMAN if stage == "relocate_g" else SOVIET
             free = self._voluntary_hqs(state, side, top)
             hqs = " ".join(orders.short(self.scn, u) for u in free)
-            b = self.board(state)
-            moves = tuple(f"relocate {orders.short(self.scn, hq)} {h}" for hq in free
-                          for h in seqmech.relocation_options(b, hq, activation.map_hex(b, hq)))
-            return Decision(side, "relocate", f"voluntary HQ relocation (10.4, 12.6) of {hqs}: "
-                            "relocate HQ HEX or pass", ("pass",) + moves,
-                            policy="relocate-voluntary", hint="relocate HQ HEX, one HQ at a time")
+            return self._lazy(state, side, "relocate", f"voluntary HQ relocation (10.4, 12.6) of {hqs}: "
+                              "relocate HQ HEX or pass", lambda: self._voluntary_moves(state, free),
+                              policy="relocate-voluntary", hint="relocate HQ HEX, one HQ at a time")
+        return self._lazy(state, SOVIET, "disband", "disband Soviet combat units (10.5): disband UNIT ... or pass",
+                          lambda: self._disband_options(state),
+                          policy="disband", hint="disband UNIT UNIT ...: any of the units listed together")
+
+    def _voluntary_moves(self, state: State, free: list[str]) -> list[str]:
+        b = self.board(state)
+        return ["pass"] + [f"relocate {orders.short(self.scn, hq)} {h}" for hq in free
+                           for h in seqmech.relocation_options(b, hq, activation.map_hex(b, hq))]
+
+    def _disband_options(self, state: State) -> list[str]:
         b = self.board(state)
         units = [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]
-        return Decision(SOVIET, "disband", "disband Soviet combat units (10.5): disband UNIT ... or pass",
-                        ("pass",) + tuple(f"disband {orders.short(self.scn, u)}" for u in units),
-                        policy="disband", hint="disband UNIT UNIT ...: any of the units listed together")
+        return ["pass"] + [f"disband {orders.short(self.scn, u)}" for u in units]
 
     def _do_supply(self, state, top, d, order, rng, events) -> None:
         stage = top["stage"]
@@ -2200,18 +2237,9 @@ class AvdRules(BaseRules):
     def _ask_reinf(self, state, top) -> Decision:
         stage = top["stage"]
         if stage == "buy":
-            opts = ["done"]
-            b = self.board(state)
-            for u in self._reserve_buyable(state, top):
-                s = orders.short(self.scn, u)
-                chit = self.scn.units[u].kind == "hq" and top["rp"] >= 3 \
-                    and self.scn.units[u].chit not in self._in_play(state, SOVIET)
-                for h in self._placement_hexes(state, u, top, b):
-                    opts.append(f"buy {s} {h}")
-                    if chit:
-                        opts.append(f"buy {s} {h} chit")
-            return Decision(SOVIET, "buy", f"Reinforcements: {top['rp']} RP left (unit 1, HQ 2, +1 its chit "
-                            "now) (11.1.1)", tuple(opts), hint="buy UNIT HEX [chit]", policy="buy")
+            return self._lazy(state, SOVIET, "buy", f"Reinforcements: {top['rp']} RP left (unit 1, HQ 2, +1 its "
+                              "chit now) (11.1.1)", lambda: self._buy_options(state, top),
+                              hint="buy UNIT HEX [chit]", policy="buy")
         if stage == "pvo":
             u = top["pvo"]
             return Decision(SOVIET, "place", f"place PVO {self.name(u)} in a Victory Hex with a VP chit (11.1.1)",
@@ -2223,11 +2251,11 @@ class AvdRules(BaseRules):
                             tuple(f"place {orders.short(self.scn, u)} {h}" for h in self._placement_hexes(state, u)),
                             policy="place")
         if stage == "minsk_ask":
-            g = self._minsk_german(state)
-            return Decision(GERMAN, "release", "Minsk Pocket: release units (HQ 2, unit 1; buy a 9th Army "
-                            "chit per HQ for 1) (14.0): release UNIT ... [buy N] or pass",
-                            ("pass",) + tuple(f"release {orders.short(self.scn, u)}" for u in g),
-                            hint="release UNIT ... [buy N]", policy="release")
+            return self._lazy(state, GERMAN, "release", "Minsk Pocket: release units (HQ 2, unit 1; buy a 9th Army "
+                              "chit per HQ for 1) (14.0): release UNIT ... [buy N] or pass",
+                              lambda: ["pass"] + [f"release {orders.short(self.scn, u)}"
+                                                  for u in self._minsk_german(state)],
+                              hint="release UNIT ... [buy N]", policy="release")
         if stage == "escape":
             opts = self._escapee_options(state)
             return Decision(SOVIET, "place", f"{top['escapes']} Soviet unit(s) escape the Minsk Pocket (11.1.3)",
@@ -2239,6 +2267,19 @@ class AvdRules(BaseRules):
             return Decision(SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", tuple(opts),
                             policy="stars", hint=hint)
         raise RuntimeError(f"reinforcement stage {stage}")
+
+    def _buy_options(self, state, top) -> list[str]:
+        opts = ["done"]
+        b = self.board(state)
+        for u in self._reserve_buyable(state, top):
+            s = orders.short(self.scn, u)
+            chit = self.scn.units[u].kind == "hq" and top["rp"] >= 3 \
+                and self.scn.units[u].chit not in self._in_play(state, SOVIET)
+            for h in self._placement_hexes(state, u, top, b):
+                opts.append(f"buy {s} {h}")
+                if chit:
+                    opts.append(f"buy {s} {h} chit")
+        return opts
 
     def _do_reinf(self, state, top, d, order, rng, events) -> None:
         stage = top["stage"]
