@@ -152,7 +152,9 @@ def state_from_position(rules: "AvdRules", position: dict[str, Any]) -> State:
     if st.get("sealed") or any(isinstance(c, str) and c.startswith("sealed:") for c in st.get("cup", [])):
         raise ScenarioError("position: a chit in the cup is face down (secret): write every chit face up")
     try:
-        r.pending(st)
+        d = r.pending(st)
+        if d is not None:
+            d.options   # lists lazily (Decision.lazy): a list that cannot be made fails here, by name
     except ScenarioError:
         raise
     except Exception as exc:
