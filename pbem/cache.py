@@ -8,6 +8,7 @@ Layout, under ``$PBEM_HOME/cache`` (folder mode 0700, files 0600)::
     mac.key                     32 random bytes: this home's MAC key
     <game id>/<tag>-NNNNN.bin   the match after exchange NNNNN, for one reader
     parsed/<sha256>.bin         a game file as parsed when it was verified (:func:`parsed`)
+    scenarios/<sha256>.bin      a scenario file as parsed, for every command (:func:`load_scenario`)
 
 An entry is trusted only when all of this holds, else it is ignored (and the
 game replayed in full, as if there were no cache):
@@ -37,11 +38,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import marshal
 import os
 import pickle
 import re
 import sys
 import zlib
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, Callable
 
@@ -55,6 +58,8 @@ MAGIC = b"pbem-cache/1\n"
 KEEP = 3                      # entries kept per game and reader (newest)
 PARSED_MAGIC = b"pbem-parsed/1\n"
 PARSED_KEEP = 8               # parsed game files kept, newest first (parsed/<sha256 of the bytes>.bin)
+SCENARIO_MAGIC = b"pbem-scenario/1\n"
+SCENARIO_KEEP = 8             # parsed scenario files kept, newest first (scenarios/<sha256 of the bytes>.bin)
 _NOT_KEPT = ("game", "rules", "records_memo")  # rebuilt from the header and the scenario
 
 
@@ -216,15 +221,8 @@ def parsed(digest: bytes) -> GameFile | None:
     None.  The same bytes and the same parser give the same values, so it
     stands for parsing them again.  Never raises."""
     try:
-        key = _mac_key(create=False)
-        if key is None:
-            return None
-        data = (folder() / "parsed" / f"{digest.hex()}.bin").read_bytes()
-        head = len(PARSED_MAGIC) + 32
-        if not data.startswith(PARSED_MAGIC) or len(data) < head:
-            return None
-        mac, body = data[len(PARSED_MAGIC):head], data[head:]
-        if not hmac.compare_digest(mac, hmac.new(key, _parsed_context(digest) + body, hashlib.sha256).digest()):
+        body = _read_entry(folder() / "parsed" / f"{digest.hex()}.bin", PARSED_MAGIC, lambda: _parsed_context(digest))
+        if body is None:
             return None
         exchanges, state = pickle.loads(body)
         if not isinstance(exchanges, list) or not isinstance(state, dict):
@@ -239,17 +237,7 @@ def keep_parsed(digest: bytes, frozen: bytes) -> None:
     ``digest``, just verified) for the next command on the same bytes; the
     newest :data:`PARSED_KEEP` are kept.  Best effort."""
     try:
-        key = _mac_key(create=True)
-        assert key is not None      # create=True: made when missing
-        d = folder() / "parsed"
-        _private_dir(d)
-        mac = hmac.new(key, _parsed_context(digest) + frozen, hashlib.sha256).digest()
-        from pbem.fsutil import atomic_write
-
-        atomic_write(d / f"{digest.hex()}.bin", PARSED_MAGIC + mac + frozen, overwrite=True, mode=0o600)
-        kept = sorted(d.glob("*.bin"), key=lambda p: p.stat().st_mtime_ns)
-        for old in kept[:-PARSED_KEEP]:
-            old.unlink(missing_ok=True)
+        _write_entry(folder() / "parsed", digest, PARSED_MAGIC, _parsed_context(digest), frozen, PARSED_KEEP)
     except Exception:
         return
 
@@ -261,7 +249,80 @@ def _parsed_context(digest: bytes) -> bytes:
                       "code": code_stamp(__name__), "file_sha256": digest.hex()})
 
 
+# ------------------------------------------------------------------ parsed scenarios
+
+
+def load_scenario(path: Path) -> dict[str, Any]:
+    """``scenario.load_toml(path)`` with the fast reader, kept by every command
+    (speed only) in a home that exists, like Python's bytecode cache (the same
+    bytes and reader give the same values; the replay checks their SHA-256):
+    an entry whose MAC (over digest, versions, :func:`_reader_stamp`, entry)
+    fails is ignored and the file parsed again."""
+    from pbem import scenario
+    from pbem.protocol import fasttoml
+
+    where = f"scenario {path.name}"
+    raw = scenario.read_limited(path, where)
+    digest = hashlib.sha256(raw).digest()
+    with suppress(Exception):       # a cache is never worth a failure
+        body = _read_entry(folder() / "scenarios" / f"{digest.hex()}.bin", SCENARIO_MAGIC,
+                           lambda: _scenario_context(digest))
+        values = marshal.loads(body) if body is not None else None
+        if isinstance(values, dict):
+            return values
+    values = scenario.parse_toml(raw, where, fast=fasttoml.loads)
+    with suppress(Exception):
+        if folder().parent.is_dir():        # no home is made for this
+            _write_entry(folder() / "scenarios", digest, SCENARIO_MAGIC, _scenario_context(digest),
+                         marshal.dumps(values), SCENARIO_KEEP)
+    return values
+
+
+def _scenario_context(digest: bytes) -> bytes:
+    import pbem
+
+    return canonical({"format": SCENARIO_MAGIC.decode().strip(), "pbem": pbem.__version__, "python": sys.version,
+                      "marshal": marshal.version, "code": _reader_stamp(), "file_sha256": digest.hex()})
+
+
+def _reader_stamp() -> str:
+    """Name, size and mtime of the files whose code makes a scenario's
+    values (tomllib's is Python's): :func:`code_stamp` for a fraction of it."""
+    stats = [(m, os.stat(str(sys.modules[m].__file__))) for m in ("pbem.scenario", "pbem.protocol.fasttoml", __name__)]
+    return ";".join(f"{name}:{st.st_size}:{st.st_mtime_ns}" for name, st in stats)
+
+
 # ------------------------------------------------------------------ helpers
+
+
+def _read_entry(path: Path, magic: bytes, context: Callable[[], bytes]) -> bytes | None:
+    """The entry's body if its MAC (this home's key) checks over
+    ``context()`` and the body, else None; OSError if it cannot be read."""
+    key = _mac_key(create=False)
+    if key is None:
+        return None
+    data = path.read_bytes()
+    head = len(magic) + 32
+    if not data.startswith(magic) or len(data) < head:
+        return None
+    mac, body = data[len(magic):head], data[head:]
+    if not hmac.compare_digest(mac, hmac.new(key, context() + body, hashlib.sha256).digest()):
+        return None
+    return body
+
+
+def _write_entry(d: Path, digest: bytes, magic: bytes, context: bytes, body: bytes, keep: int) -> None:
+    """``body`` as ``d/<digest>.bin`` under its MAC; the newest ``keep`` kept."""
+    key = _mac_key(create=True)
+    assert key is not None      # create=True: made when missing
+    _private_dir(d)
+    mac = hmac.new(key, context + body, hashlib.sha256).digest()
+    from pbem.fsutil import atomic_write
+
+    atomic_write(d / f"{digest.hex()}.bin", magic + mac + body, overwrite=True, mode=0o600)
+    kept = sorted(d.glob("*.bin"), key=lambda p: p.stat().st_mtime_ns)
+    for old in kept[:-keep]:
+        old.unlink(missing_ok=True)
 
 
 def _game_folder(header: dict[str, Any]) -> Path | None:

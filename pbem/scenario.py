@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterator
 from pbem.errors import InvalidFile, UsageError
 
 __all__ = [
-    "MISSING", "MAX_BYTES", "load_toml", "find_missing", "count_missing",
+    "MISSING", "MAX_BYTES", "load_toml", "read_limited", "parse_toml", "find_missing", "count_missing",
     "scenario_sha256", "scenario_dirs", "shipped", "find", "list_all", "header",
 ]
 
@@ -54,8 +54,14 @@ def load_toml(path: str | os.PathLike[str], what: str = "scenario",
     neither).  ``fast``, a reader of a subset of TOML that gives up (None)
     on anything else (the game file's, passed in by the session), reads the
     file first; tomllib reads or refuses what it does not take."""
+    name = f"{what} {Path(path).name}"
+    return parse_toml(read_limited(path, name), name, fast)
+
+
+def read_limited(path: str | os.PathLike[str], name: str) -> bytes:
+    """The bytes of the file (``name`` for messages: "scenario x.toml"),
+    InvalidFile if it cannot be read or is larger than 5 MB."""
     p = Path(path)
-    name = f"{what} {p.name}"
     try:
         size = p.stat().st_size
     except OSError as exc:
@@ -63,9 +69,14 @@ def load_toml(path: str | os.PathLike[str], what: str = "scenario",
     if size > MAX_BYTES:
         raise InvalidFile(f"{name}: {size} bytes, larger than the 5 MB limit")
     try:
-        raw = p.read_bytes()
+        return p.read_bytes()
     except OSError as exc:
         raise InvalidFile(f"{name}: cannot read ({exc.strerror or exc})") from None
+
+
+def parse_toml(raw: bytes, name: str, fast: Callable[[str], dict[str, Any] | None] | None = None) -> dict[str, Any]:
+    """The values of the TOML bytes ``raw`` of :func:`load_toml`'s file
+    ``name``, or InvalidFile (not UTF-8, not TOML, a float or a date)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

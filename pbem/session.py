@@ -75,12 +75,9 @@ def resolve_identity(spec: str, me: Any | None) -> Any:
 
 
 def load_scenario(name: str) -> dict[str, Any]:
-    from pbem import scenario
-    from pbem.protocol import fasttoml
+    from pbem import cache, scenario
 
-    # The game file's fast reader takes the plain TOML every shipped
-    # scenario is written in (the same values in a third of tomllib's time).
-    return scenario.load_toml(scenario.find(name), fast=fasttoml.loads)
+    return cache.load_scenario(scenario.find(name))
 
 
 def scenario_for(gf: GameFile, override: str | None = None) -> dict[str, Any]:

@@ -69,8 +69,8 @@ def same_as_cold(m, gf, sc, me):
 
 
 def entries(h: Path) -> list[Path]:
-    """The kept matches (not the parsed files of cache/parsed)."""
-    return sorted(p for p in (h / "cache").rglob("*.bin") if p.parent.name != "parsed")
+    """The kept matches (not the parsed files of cache/parsed and cache/scenarios)."""
+    return sorted(p for p in (h / "cache").rglob("*.bin") if p.parent.name not in ("parsed", "scenarios"))
 
 
 def test_a_kept_match_is_advanced_over_the_new_exchanges_only(duel, home, monkeypatch):
