@@ -34,9 +34,10 @@ _IDS: dict[int, tuple[Any, dict[tuple[str, str], frozenset[str]]]] = {}
 
 
 def _ids(units: dict[str, UnitSpec], side: str, which: str) -> frozenset[str]:
-    """The units of ``side`` (``which`` "all"), its combat units ("combat")
-    or the combat units of any other side ("enemy combat"), worked out once
-    per scenario: every position's ZOC maps and unit lists ask, hex by hex."""
+    """The units of ``side`` (``which`` "all"), its combat units ("combat"),
+    the combat units of any other side ("enemy combat") or of every side
+    ("any combat"), worked out once per scenario: every position's ZOC maps
+    and unit lists ask, hex by hex."""
     kept = _IDS.get(id(units))
     if kept is None or kept[0] is not units:
         if len(_IDS) >= 8:
@@ -46,10 +47,11 @@ def _ids(units: dict[str, UnitSpec], side: str, which: str) -> frozenset[str]:
             table[sd, "all"] = frozenset(u for u, s in units.items() if s.side == sd)
             table[sd, "combat"] = frozenset(u for u, s in units.items() if s.side == sd and s.kind == "combat")
             table[sd, "enemy combat"] = frozenset(u for u, s in units.items() if s.side != sd and s.kind == "combat")
+        table["", "any combat"] = frozenset(u for u, s in units.items() if s.kind == "combat")
         kept = _IDS[id(units)] = (units, table)
     found = kept[1].get((side, which))
     if found is None:       # not a side of the game: only "enemy combat" finds any
-        found = frozenset(u for u, s in units.items() if which == "enemy combat" and s.kind == "combat")
+        found = frozenset(u for u, s in units.items() if which in ("enemy combat", "any combat") and s.kind == "combat")
     return found
 
 
@@ -107,10 +109,13 @@ class Board:
         self.shared = shared
 
     def __getattr__(self, name: str) -> Any:
-        if name != "_ix":
-            raise AttributeError(name)
-        ix = self._ix = self._index()
-        return ix
+        if name == "_ix":
+            ix = self._ix = self._index()
+            return ix
+        if name == "_combat":
+            combat = self._combat = _ids(self.scn.units, "", "any combat")
+            return combat
+        raise AttributeError(name)
 
     def _index(self) -> _Index:
         shared = self.shared
@@ -178,10 +183,11 @@ class Board:
         return u.get("where") == "map" and u.get("hex") is not None
 
     def is_combat(self, uid: str) -> bool:
-        try:
-            return self.scn.units[uid].kind == "combat"
-        except KeyError:
-            return self.spec(uid).kind == "combat"
+        # (a set of the scenario's combat units first: asked tens of
+        # thousands of times a game)
+        if uid in self._combat:
+            return True
+        return self.spec(uid).kind == "combat"      # False, or KeyError naming an unknown unit
 
     def is_hq(self, uid: str) -> bool:
         try:
@@ -244,8 +250,11 @@ class Board:
         return found  # type: ignore[no-any-return]
 
     def combat_units_at(self, h: str) -> list[str]:
-        # (the index read directly: asked tens of thousands of times a game)
-        return [u for u in self._ix.by_hex.get(h, ()) if self.is_combat(u)]
+        # (the index and the scenario's combat units read directly: asked
+        # tens of thousands of times a game; is_combat for the others, which
+        # fails on a unit the scenario lacks)
+        combat = self._combat
+        return [u for u in self._ix.by_hex.get(h, ()) if u in combat or self.is_combat(u)]
 
     def hq_at(self, h: str) -> str | None:
         for u in self.units_at(h):
@@ -375,12 +384,18 @@ class Board:
             if not (self.lone_enemy_hq(h, side) and any(self.is_combat(u) for u in adding)):
                 return f"{h} holds enemy units"
             here = []
-        stack = here + list(adding)
-        combat = [u for u in stack if self.is_combat(u)]
-        hqs = [u for u in stack if self.is_hq(u)]
+        # (each unit's kind read once: asked thousands of times a game)
+        combat: list[str] = []
+        hqs = 0
+        for u in here + list(adding):
+            kind = self.spec(u).kind
+            if kind == "combat":
+                combat.append(u)
+            elif kind == "hq":
+                hqs += 1
         if len(combat) > 2:
             return f"{h} would hold {len(combat)} combat units (limit 2)"
-        if len(hqs) > 1:
+        if hqs > 1:
             return f"{h} would hold two HQs"
         if side == SOVIET:
             tan = [u for u in combat if self.spec(u).formation != "red"]
