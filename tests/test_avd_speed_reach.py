@@ -1,7 +1,8 @@
 """The membership-only supply search changes no answer.
 
 * ``reached_sets`` (ring by ring with set operations) reaches exactly the
-  hexes ``traced_sets`` reaches, with the same tests;
+  hexes ``traced_sets`` reaches, with the same tests, and ``reached_bits``
+  (ring by ring with the sets as bits) those ``reached_sets`` reaches;
 * an AVD board's ``reached_hexes``, kept across boards by the sets that
   decide them, are the keys of a fresh ``supplied_hexes`` on a board that
   shares nothing, for positions whose units move a few at a time.
@@ -21,16 +22,32 @@ from pbem.games.avd.model import GERMAN, SOVIET
 from supplyhelp import searches, walk as _walk   # random searches; positions whose units move a few at a time
 
 
-@settings(max_examples=200, deadline=None)
-@given(searches(), st.booleans())
-def test_reached_sets_are_the_hexes_traced_sets_reaches(search, stopped_sources):
+def _kernel_search(search, stopped_sources):
+    """(usable sources, adjacency, blocked, stops) of a random search."""
     g, blocked, stops, walls, sources = search
     # The kernel passes through a source even in ``stops`` or ``blocked``
     # (the AVD caller leaves such sources out; the kernel must agree anyway).
     usable = sources if stopped_sources else [s for s in sources if s not in blocked and s not in stops]
     adjacency = {h: [n for n in g.neighbors(h) if (h, n) not in walls] for h in g.hexes()}
+    return usable, adjacency, blocked, stops
+
+
+@settings(max_examples=200, deadline=None)
+@given(searches(), st.booleans())
+def test_reached_sets_are_the_hexes_traced_sets_reaches(search, stopped_sources):
+    usable, adjacency, blocked, stops = _kernel_search(search, stopped_sources)
     want = ksupply.traced_sets(usable, adjacency, blocked, stops)
     assert ksupply.reached_sets(usable, adjacency, blocked, stops) == set(want)
+
+
+@settings(max_examples=200, deadline=None)
+@given(searches(), st.booleans())
+def test_reached_bits_are_the_hexes_reached_sets_reaches(search, stopped_sources):
+    usable, adjacency, blocked, stops = _kernel_search(search, stopped_sources)
+    bits = ksupply.HexBits(adjacency)
+    got = ksupply.reached_bits(bits.bits(usable), bits, bits.bits(blocked), bits.bits(stops))
+    assert bits.hexes_of(got) == ksupply.reached_sets(usable, adjacency, blocked, stops)
+    assert bits.hexes_of(bits.bits(blocked)) == blocked
 
 
 @pytest.mark.parametrize("seed", [21, 22])

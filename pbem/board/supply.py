@@ -34,6 +34,7 @@ Sources
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress
 from typing import AbstractSet, Callable, Container, Iterable, Mapping
 
 from .hexgrid import HexGrid
@@ -117,6 +118,71 @@ def reached_sets(sources: Iterable[str], adjacency: Mapping[str, Iterable[str]],
         nxt = set().union(*map(step, passing)).difference(seen).difference(blocked)
         seen.update(nxt)
         passing = nxt.difference(stops)
+    return seen
+
+
+class HexBits:
+    """The hexes of an adjacency (``hex -> neighbours``) numbered, so that a
+    set of them is a Python int with one bit per hex, and the adjacency as
+    a few (index offset, hexes with a neighbour at that offset) pairs: one
+    search step from every hex of a ring at once is then a few shifts
+    (speed only, for :func:`reached_bits`).  On a grid listed column by
+    column the offsets are the six directions (eight: the diagonal ones
+    differ between odd and even columns or rows), whatever the map size."""
+
+    def __init__(self, adjacency: Mapping[str, Iterable[str]]) -> None:
+        """Every neighbour must have its own entry in ``adjacency``."""
+        self.hexes = tuple(adjacency)
+        self.index = index = {h: i for i, h in enumerate(self.hexes)}
+        # offset -> "1" for each hex with a neighbour at that offset (as bits():
+        # one digit per hex, made an int at the end)
+        moves: dict[int, bytearray] = {}
+        for i, steps in enumerate(adjacency.values()):
+            for b in steps:
+                d = index[b] - i
+                digits = moves.get(d)
+                if digits is None:
+                    digits = moves[d] = bytearray(b"0") * len(self.hexes)
+                digits[i] = 49          # "1"
+        self.moves = tuple((d, int(digits[::-1], 2)) for d, digits in moves.items())
+
+    def bits(self, hexes: Iterable[str]) -> int:
+        """The set ``hexes`` as bits (hexes not in the adjacency left out:
+        no search reaches them)."""
+        digits = bytearray(b"0") * len(self.hexes)
+        index = self.index
+        for h in hexes:
+            i = index.get(h)
+            if i is not None:
+                digits[i] = 49          # "1"
+        # (base 2 reads the highest bit first: the digits reversed)
+        return int(b"0" + digits[::-1], 2)
+
+    def hexes_of(self, bits: int) -> frozenset[str]:
+        """The hexes of the set ``bits``."""
+        # bin() lists the bits highest first: reversed, one flag per hex.
+        flags = bin(bits)[:1:-1].encode("ascii").translate(_DIGIT_TO_FLAG)
+        return frozenset(compress(self.hexes, flags))
+
+
+_DIGIT_TO_FLAG = bytes.maketrans(b"01", b"\0\1")
+
+
+def reached_bits(sources: int, adjacency: HexBits, blocked: int, stops: int) -> int:
+    """:func:`reached_sets` on sets given as bits of ``adjacency``: the
+    same hexes, ring by ring, each ring's step a few shifts
+    (``tests/test_avd_speed_reach.py``)."""
+    seen = passing = sources     # the sources: passed through even in ``stops``
+    moves = adjacency.moves
+    while passing:
+        nxt = 0
+        for d, has in moves:
+            m = passing & has       # the hexes of the ring with a neighbour at index offset d
+            if m:
+                nxt |= m << d if d >= 0 else m >> -d
+        nxt &= ~(seen | blocked)
+        seen |= nxt
+        passing = nxt & ~stops
     return seen
 
 

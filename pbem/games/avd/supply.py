@@ -60,6 +60,17 @@ def _steps(board: Board) -> _Steps:
     return steps
 
 
+def _bits(board: Board) -> ksupply.HexBits:
+    """The map's hexes numbered for searches on bits (every hex with the
+    steps a line may take from it), made once per map."""
+    cache = board.shared if board.shared is not None else board.cache
+    bits = cache.get("bits")
+    if bits is None:
+        steps = _steps(board)
+        bits = cache["bits"] = ksupply.HexBits({h: steps[h] for h in board.grid.hexes()})
+    return bits
+
+
 def _search(board: Board, side: str, t: int) -> tuple[tuple[str, ...], frozenset[str], frozenset[str], Any]:
     """What decides the supply lines of ``side`` on turn ``t``: the usable
     sources, the hexes no line enters, the hexes a line reaches but does
@@ -97,8 +108,8 @@ def _keep(board: Board, kind: str, skey: Any, out: Any) -> None:
 
 
 def _traced(board: Board, side: str, turn: int | None, kind: str, search: Any) -> Any:
-    """The answer of ``search`` (a kernel search: sources, steps, blocked,
-    stops) for ``side``'s lines, kept with the position under ``kind`` and
+    """The answer of ``search`` (board, sources, blocked, stops) for
+    ``side``'s lines, kept with the position under ``kind`` and
     by the owner for the sets that decide it."""
     t = board.turn if turn is None else turn
     key = (kind, side, t)
@@ -108,14 +119,21 @@ def _traced(board: Board, side: str, turn: int | None, kind: str, search: Any) -
     sources, blocked, stops, skey = _search(board, side, t)
     out = _kept(board, kind, skey)
     if out is None:
-        out = search(sources, _steps(board), blocked, stops)
+        out = search(board, sources, blocked, stops)
         _keep(board, kind, skey, out)
     board.cache[key] = out
     return out
 
 
-def _reached(sources: Any, steps: Any, blocked: Any, stops: Any) -> frozenset[str]:
-    return frozenset(ksupply.reached_sets(sources, steps, blocked, stops))
+def _lengths(board: Board, sources: Any, blocked: Any, stops: Any) -> dict[str, int]:
+    return ksupply.traced_sets(sources, _steps(board), blocked, stops)
+
+
+def _reached(board: Board, sources: Any, blocked: Any, stops: Any) -> frozenset[str]:
+    # The kernel's reached_sets on bits (speed only: the sources are on the
+    # map, so every one has its bit).
+    bits = _bits(board)
+    return bits.hexes_of(ksupply.reached_bits(bits.bits(sources), bits, bits.bits(blocked), bits.bits(stops)))
 
 
 def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str, int]:
@@ -124,7 +142,7 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
     but nothing beyond it is reached through it.  The Minsk Pocket is open
     to German lines (14) and closed to Soviet ones (ruling: the rule grants
     it to the Germans only)."""
-    return _traced(board, side, turn, "supply", ksupply.traced_sets)  # type: ignore[no-any-return]
+    return _traced(board, side, turn, "supply", _lengths)  # type: ignore[no-any-return]
 
 
 def reached_hexes(board: Board, side: str, turn: int | None = None) -> frozenset[str]:
