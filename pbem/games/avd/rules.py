@@ -60,24 +60,25 @@ def _new_frame(frame_kind: str, **kw: Any) -> dict[str, Any]:
 
 
 def _selection(verb: str, pool: list[str], n: int, heads: tuple[str, ...] = ("",),
-               word: str = "UNIT") -> tuple[list[str], str]:
+               word: str = "UNIT") -> tuple[Callable[[], list[str]], str]:
     """The options of a choose-``n``-different-of-``pool`` decision (each
-    optionally led by one of ``heads``), with its hint.  Every selection is
-    listed while there are at most COMBO_LIST_LIMIT of them; otherwise the
-    compact form says the same: one legal example, the template, and the
-    pool in the hint, so a player still sees every choice."""
+    optionally led by one of ``heads``), listed by the function given (speed
+    only: Decision.lazy), with its hint.  Every selection is listed while
+    there are at most COMBO_LIST_LIMIT of them; otherwise the compact form
+    says the same: one legal example, the template, and the pool in the
+    hint, so a player still sees every choice."""
     from itertools import combinations
     from math import comb
 
     n = min(n, len(pool))
     lead = [h + " " if h else "" for h in heads]
     if len(heads) * comb(len(pool), n) <= COMBO_LIST_LIMIT:
-        return [f"{verb} {h}" + " ".join(c) for h in lead for c in combinations(pool, n)], ""
+        return lambda: [f"{verb} {h}" + " ".join(c) for h in lead for c in combinations(pool, n)], ""
     example = f"{verb} {lead[0]}" + " ".join(pool[:n])
     template = f"{verb} " + ("FIRST " if heads != ("",) else "") + " ".join([word] * n)
     hint = (f"FIRST: one of {' '.join(heads)}; then " if heads != ("",) else "") + \
         f"{word}: {n} different of {' '.join(pool)}"
-    return [example, template], hint
+    return lambda: [example, template], hint
 
 
 class AvdRules(BaseRules):
@@ -536,21 +537,22 @@ class AvdRules(BaseRules):
         prompt = (f"Turn {state['turn']}: choose{extra} {n} chit(s) for the cup from: {', '.join(avail)}"
                   + (" (Guderian goes to its box)" if any(self._chit_kind(c) == "guderian" for c in avail) else ""))
         opts, hint = self._chit_option_list(state, side, avail, n)
-        return Decision(side, "chits", prompt, tuple(opts), hint=hint or "chits ID ID ...")
+        return self._lazy(state, side, "chits", prompt, opts, hint=hint or "chits ID ID ...")
 
-    def _chit_option_list(self, state: State, side: str, avail: list[str], n: int) -> tuple[list[str], str]:
+    def _chit_option_list(self, state: State, side: str, avail: list[str],
+                          n: int) -> tuple[Callable[[], list[str]], str]:
         """Every selection of ``n`` chits (Turn 1 German: led by the 3rd
-        Panzer Group chit set aside, 3.7)."""
+        Panzer Group chit set aside, 3.7), listed by the function given, and
+        the hint."""
         if state["turn"] == 1 and side == GERMAN:
-            out: list[str] = []
-            hints: list[str] = []
-            for f in (c for c in avail if self._chit_kind(c) == "3PzG"):
-                opts, hint = _selection("chits", [c for c in avail if c != f], n, heads=(f,), word="ID")
-                out += opts if not hint else opts[:1]
-                hints += [hint] if hint else []
-            if hints:
-                return out + ["chits FIRST ID ..."], "; or ".join(hints)
-            return out, ""
+            parts = [_selection("chits", [c for c in avail if c != f], n, heads=(f,), word="ID")
+                     for f in avail if self._chit_kind(f) == "3PzG"]
+            hints = [hint for _, hint in parts if hint]
+
+            def listed() -> list[str]:
+                out = [o for opts, hint in parts for o in (opts() if not hint else opts()[:1])]
+                return (out + ["chits FIRST ID ..."]) if hints else out
+            return listed, "; or ".join(hints)
         return _selection("chits", avail, n, word="ID")
 
     def _do_chits(self, state, top, d, order, rng, events) -> None:
@@ -1162,10 +1164,12 @@ class AvdRules(BaseRules):
 
     def _attack_options(self, state: State) -> list[str]:
         """Every target with all the active adjacent units that may attack it."""
-        return list(self._legal_attacks(state))
+        return [f"attack {h} with " + " ".join(orders.short(self.scn, u) for u in sorted(us))
+                for h, us in self._legal_attacks(state)]
 
-    def _legal_attacks(self, state: State) -> Iterator[str]:
-        """:meth:`_attack_options`, each worked out when it is asked for."""
+    def _legal_attacks(self, state: State) -> Iterator[tuple[str, list[str]]]:
+        """The targets of :meth:`_attack_options` with their attackers, each
+        worked out when it is asked for."""
         side = state["active"]
         b = self.board(state)
         ready = [u for u in b.units_of(side) if b.is_combat(u) and state["units"][u]["active"]
@@ -1194,7 +1198,7 @@ class AvdRules(BaseRules):
                     known.clear()
                 ok = known[key] = combat.can_attack(b, us, h, state["attacked_hexes"]) is None
             if ok:
-                yield f"attack {h} with " + " ".join(orders.short(self.scn, u) for u in sorted(us))
+                yield h, us
 
     def _do_combat(self, state, top, d, order, rng, events) -> None:
         verb = order["verb"]
@@ -2263,9 +2267,9 @@ class AvdRules(BaseRules):
         if stage == "stars":
             stars = sorted(u for u, x in state["units"].items() if x["where"] == "stars")
             n = top["stars_roll"]
-            opts, hint = _selection("stars", [orders.short(self.scn, u) for u in stars], n)
-            return Decision(SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", tuple(opts),
-                            policy="stars", hint=hint)
+            listing, hint = _selection("stars", [orders.short(self.scn, u) for u in stars], n)
+            return self._lazy(state, SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", listing,
+                              policy="stars", hint=hint)
         raise RuntimeError(f"reinforcement stage {stage}")
 
     def _buy_options(self, state, top) -> list[str]:
@@ -2595,8 +2599,8 @@ class AvdRules(BaseRules):
     def _ask_distracted(self, state, top) -> Decision:
         mot = self._withdrawable(state)
         opts, hint = _selection("withdraw", [orders.short(self.scn, u) for u in mot], DISTRACTED_REMOVALS)
-        return Decision(GERMAN, "withdraw", f"Hitler Distracted: remove {DISTRACTED_REMOVALS} motorized units (15.2)",
-                        tuple(opts), hint=hint)
+        return self._lazy(state, GERMAN, "withdraw",
+                          f"Hitler Distracted: remove {DISTRACTED_REMOVALS} motorized units (15.2)", opts, hint=hint)
 
     def _do_distracted(self, state, top, d, order, rng, events) -> None:
         units = list(order.get("units", []))
