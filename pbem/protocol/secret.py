@@ -27,7 +27,7 @@ import struct
 from typing import Any, Mapping
 
 from pbem.protocol.canon import canonical
-from pbem.protocol.stream import Stream
+from pbem.protocol.stream import Hmac, Stream
 
 __all__ = [
     "SEED_TAG", "seed_commitment", "secret_key", "secret_stream", "salt_for", "leaf_hash", "HiddenTree",
@@ -51,7 +51,7 @@ def seed_commitment(seed: bytes) -> str:
 
 def secret_key(seed: bytes, shared_key: bytes) -> bytes:
     """The seat's secret stream key for the shared stream keyed ``shared_key``."""
-    return hmac.digest(bytes(seed), STREAM_TAG + bytes(shared_key), "sha256")
+    return _keyed(seed).digest(STREAM_TAG + bytes(shared_key))
 
 
 def secret_stream(seed: bytes, shared_key: bytes) -> Stream:
@@ -60,7 +60,21 @@ def secret_stream(seed: bytes, shared_key: bytes) -> Stream:
 
 def salt_for(seed: bytes, epoch: int, index: int) -> bytes:
     """The salt of leaf ``index`` in the seat's ``epoch``-th commit."""
-    return hmac.digest(bytes(seed), SALT_TAG + struct.pack(">QI", epoch, index), "sha256")[:16]
+    return _keyed(seed).digest(SALT_TAG + struct.pack(">QI", epoch, index))[:16]
+
+
+# Speed only: a seat's seed keys every salt of its commits (a tree's
+# width at a time) and its secret streams; the last seed's HMAC is kept.
+_LAST: tuple[bytes, Hmac] | None = None
+
+
+def _keyed(seed: bytes) -> Hmac:
+    global _LAST
+    seed = bytes(seed)
+    last = _LAST      # read once: another thread may replace it meanwhile
+    if last is None or last[0] != seed:
+        last = _LAST = (seed, Hmac(seed))
+    return last[1]
 
 
 def leaf_hash(salt: bytes, handle: str, value: Any) -> bytes:

@@ -16,7 +16,7 @@ and recompute each one.  Standard library only: importing this stays cheap.
 """
 from __future__ import annotations
 
-import hmac
+import hashlib
 import struct
 from collections.abc import Mapping
 from typing import Any, Sequence, TypeVar
@@ -52,6 +52,43 @@ def _lp(data: bytes) -> bytes:
     return _u16(len(data)) + data
 
 
+class Hmac:
+    """HMAC-SHA256 under one key (RFC 2104), its two padded-key states
+    hashed once and copied for each message (speed only: the standard
+    library's ``hmac.digest`` looks the hash up by name on every call and
+    lets go of the GIL around even a few bytes, which a replay's signature
+    thread then takes; this is the standard library's own pure-Python
+    HMAC, with its key prepared once).  ``digest(msg)`` equals
+    ``hmac.digest(key, msg, "sha256")``."""
+
+    __slots__ = ("_key", "_inner", "_outer")
+
+    def __init__(self, key: bytes) -> None:
+        key = self._key = bytes(key)
+        if len(key) > _BLOCK:
+            key = hashlib.sha256(key).digest()
+        key = key.ljust(_BLOCK, b"\0")
+        self._inner = hashlib.sha256(key.translate(_IPAD))
+        self._outer = hashlib.sha256(key.translate(_OPAD))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A hash state cannot be pickled or deep-copied: the key can.
+        return (Hmac, (self._key,))
+
+    def digest(self, msg: bytes) -> bytes:
+        inner = self._inner.copy()
+        inner.update(msg)
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return outer.digest()
+
+
+_BLOCK = 64    # SHA-256's block size: the HMAC key is padded to it
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
+_STREAM_KEYS = Hmac(STREAM_TAG)
+
+
 def stream_key(game_id: str, stream_no: int, reveals: Mapping[str, bytes]) -> bytes:
     """The HMAC key of stream ``stream_no`` of game ``game_id``, from each
     side's chain reveal, sides taken in sorted order of their ids."""
@@ -61,7 +98,7 @@ def stream_key(game_id: str, stream_no: int, reveals: Mapping[str, bytes]) -> by
     for side in sorted(reveals):
         msg.append(_lp(side.encode("utf-8")))
         msg.append(bytes(reveals[side]))
-    return hmac.digest(STREAM_TAG, b"".join(msg), "sha256")
+    return _STREAM_KEYS.digest(b"".join(msg))
 
 
 class Stream:
@@ -73,6 +110,7 @@ class Stream:
     def __init__(self, key: bytes) -> None:
         self._key = bytes(key)
         self.key = self._key
+        self._hmac: Hmac | None = None
         self._pos = 0
         self._block_no = -1
         self._block: tuple[int, ...] = ()
@@ -85,7 +123,9 @@ class Stream:
         """The next raw 64-bit value."""
         block_no, offset = divmod(self._pos, self._PER_BLOCK)
         if block_no != self._block_no:
-            raw = hmac.digest(self._key, _u64(block_no), "sha256")
+            if self._hmac is None:
+                self._hmac = Hmac(self._key)
+            raw = self._hmac.digest(_u64(block_no))
             self._block = struct.unpack(">4Q", raw)
             self._block_no = block_no
         self._pos += 1
