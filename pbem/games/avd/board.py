@@ -284,6 +284,9 @@ class Board:
             mine = _ids(self.scn.units, side, "all")
             other, own = set(), set()
             for h, uids in self._ix.by_hex.items():
+                if len(uids) == 1:      # (most hexes: one test instead of two, speed only)
+                    (own if uids[0] in mine else other).add(h)
+                    continue
                 if not mine.issuperset(uids):
                     other.add(h)
                 if not mine.isdisjoint(uids):
