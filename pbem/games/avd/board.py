@@ -282,7 +282,8 @@ class Board:
         found = kept.get(side)
         if found is None:
             mine = _ids(self.scn.units, side, "all")
-            other, own = set(), set()
+            other: set[str] = set()
+            own: set[str] = set()
             for h, uids in self._ix.by_hex.items():
                 if len(uids) == 1:      # (most hexes: one test instead of two, speed only)
                     (own if uids[0] in mine else other).add(h)
