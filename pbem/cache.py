@@ -40,7 +40,6 @@ import hashlib
 import hmac
 import marshal
 import os
-import pickle
 import re
 import sys
 import zlib
@@ -164,6 +163,7 @@ def _read(path: Path, key: bytes, context: bytes, shell: Match, me: Any, last_ha
     payload = body[64:]
     if me is not None:
         payload = _aead(me).decrypt(payload[:12], payload[12:], context + body[:64])
+    import pickle       # here: the import is spared to commands that keep nothing (verify)
     fields = pickle.loads(zlib.decompress(payload))
     if not isinstance(fields, dict) or len(fields.get("exchanges", ())) != k:
         return None
@@ -187,6 +187,7 @@ def keep(m: Match, scenario: dict[str, Any], me: Any = None) -> None:
         assert key is not None      # create=True: made when missing
         fields = {k: v for k, v in m.__dict__.items() if k not in _NOT_KEPT}
         last = exchange_hash(m.exchanges[-1]).encode("ascii")
+        import pickle
         payload = zlib.compress(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL), 1)
         if me is not None:
             nonce = os.urandom(12)
@@ -210,6 +211,7 @@ def keep(m: Match, scenario: dict[str, Any], me: Any = None) -> None:
 
 def freeze_parsed(gf: GameFile) -> bytes:
     """A parsed game file as :func:`keep_parsed` keeps it."""
+    import pickle
     return pickle.dumps((gf.exchanges, gf.state), protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -224,6 +226,7 @@ def parsed(digest: bytes) -> GameFile | None:
         body = _read_entry(folder() / "parsed" / f"{digest.hex()}.bin", PARSED_MAGIC, lambda: _parsed_context(digest))
         if body is None:
             return None
+        import pickle
         exchanges, state = pickle.loads(body)
         if not isinstance(exchanges, list) or not isinstance(state, dict):
             return None
