@@ -13,26 +13,54 @@ movement costs 1/2 MP per road hex, and the canonical form forbids floats):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import dataclasses
+from dataclasses import FrozenInstanceError, field
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Callable
 
 GERMAN = "german"
 SOVIET = "soviet"
 SIDES = (GERMAN, SOVIET)
 
-_T = TypeVar("_T")
 
-
-def _compared(cls: type[_T]) -> type[_T]:
-    """Speed only: the ``__eq__`` and ``__hash__`` that ``@dataclass(frozen=True)``
-    gives ``cls`` (its fields' values compared as a tuple, only with an
-    object of the very same class; the hash of that tuple), made of one
-    ``attrgetter`` instead of source that dataclasses compiles at import:
-    every class here is ``@dataclass(frozen=True, eq=False)`` under this,
-    which spared ~5 ms of every command that loads an AVD scenario."""
-    names = [f.name for f in fields(cls)]       # type: ignore[arg-type]
+def _frozen(cls: type) -> type:
+    """Speed only: what ``@dataclass(frozen=True)`` makes of ``cls``, with its
+    methods made of closures over the field list instead of the source
+    dataclasses writes and compiles for each class at import (~7 ms of every
+    command that loads an AVD scenario): the fields registered by
+    ``dataclass`` itself (so ``fields`` and ``replace`` work as before), an
+    ``__init__`` binding arguments as the generated one does (positional in
+    field order, by name, defaults and default factories), the same
+    ``__repr__``, ``__eq__`` (field tuples, within one class), ``__hash__``
+    (of that tuple), and the frozen ``__setattr__``/``__delattr__``.
+    tests/test_avd_model_specs.py checks each against a plain frozen dataclass."""
+    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)      # registers the fields only
+    specs = dataclasses.fields(cls)
+    names = tuple(f.name for f in specs)
+    defaults = {f.name: f.default for f in specs if f.default is not dataclasses.MISSING}
+    factories = {f.name: f.default_factory for f in specs if f.default_factory is not dataclasses.MISSING}
     key = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if len(args) > len(names):
+            raise TypeError(f"{cls.__qualname__}() takes {len(names)} arguments but {len(args)} were given")
+        values = dict(zip(names, args))
+        for name, value in kwargs.items():
+            if name not in names or name in values:
+                raise TypeError(f"{cls.__qualname__}() got an unexpected or repeated argument {name!r}")
+            values[name] = value
+        for name in names:
+            if name not in values:
+                if name in defaults:
+                    values[name] = defaults[name]
+                elif name in factories:
+                    values[name] = factories[name]()
+                else:
+                    raise TypeError(f"{cls.__qualname__}() missing required argument {name!r}")
+        self.__dict__.update({name: values[name] for name in names})        # in field order, as __init__ sets them
+
+    def __repr__(self: Any) -> str:
+        return f"{self.__class__.__qualname__}(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in names) + ")"
 
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is self.__class__:
@@ -42,14 +70,31 @@ def _compared(cls: type[_T]) -> type[_T]:
     def __hash__(self: Any) -> int:
         return hash(key(self))
 
-    for method in (__eq__, __hash__):
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    for method in (__init__, __repr__, __eq__, __hash__, __setattr__, __delattr__):
         method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
         setattr(cls, method.__name__, method)
     return cls
 
 
-@_compared
-@dataclass(frozen=True, eq=False)
+if TYPE_CHECKING:       # the type checker reads the classes as the dataclasses they behave as
+    from dataclasses import dataclass
+else:
+    def dataclass(*, frozen: bool) -> Callable[[type], type]:
+        assert frozen, "only frozen specs here"
+        return _frozen
+
+
+@dataclass(frozen=True)
 class UnitSpec:
     """One counter.  Combat units have ``attack``/``defense`` (non-motorized
     counters print one combat value: both fields carry it) and, when they
@@ -76,8 +121,7 @@ class UnitSpec:
     setup: str = ""              # set-up hex, or "" when it starts off map
 
 
-@_compared
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class ChitSpec:
     """A command chit.  ``kind``: "hq" (Soviet HQ chit), "2PzG", "3PzG",
     "9A", "guderian", "timoshenko", "airpower", "art", "supply", "reinf"."""
@@ -89,8 +133,7 @@ class ChitSpec:
     code: str = ""               # "R" / "1" when unavailable until its HQ is on map
 
 
-@_compared
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class TurnSpec:
     """One Turn Track space (R2.1.1).  Turn 8 has two values for German chits
     and OoS markers (Hitler Distracted / Objective Moscow!)."""
@@ -106,8 +149,7 @@ class TurnSpec:
     german_oos_moscow: int | None = None
 
 
-@_compared
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Terrain:
     """A Terrain Effects Chart row.  Costs are in half-MP units."""
 
@@ -117,8 +159,7 @@ class Terrain:
     shift: int                   # CRT columns to the left for a defender here
 
 
-@_compared
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class AvdMap:
     """Map data.  ``hexsides`` maps a canonical hexside key (see
     :func:`pbem.board.hexgrid.side_key`) to its features: "minor_river",
@@ -144,8 +185,7 @@ class AvdMap:
     timoshenko_entry: frozenset[str]            # hexes adjacent to the Timoshenko box
 
 
-@_compared
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Crt:
     """Combat Results Table: ``columns`` in order ("1-1", "1.5-1", ...,
     "10-1"), ``rows[die][column_index]`` a result string ("-", "A1", "2",
@@ -155,9 +195,10 @@ class Crt:
     rows: dict[int, tuple[str, ...]]
 
 
-@_compared
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Scenario:
+    """A whole scenario: map, charts, counters, Turn Track and tables, as loaded."""
+
     id: str
     title: str
     practice: bool
