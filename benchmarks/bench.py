@@ -14,7 +14,9 @@ exchange engine, each program verifying every exchange of the other:
   many were used):
 
   - ``verify_300_G_s``: ``pbem verify FILE`` in a subprocess, with the
-    player's key (a full, cold replay: verify never uses the cache);
+    player's key (a full, cold replay: verify never uses the kept matches;
+    the scenario's parse is kept from the warm-up run, as it is for a
+    player after his first command);
   - ``play_300_G_s``: ``pbem play FILE`` up to its first prompt (stdin
     closed, so it stops there), for the player whose turn it is, with the
     cache of verified matches warm (an earlier run of the same command);
