@@ -176,3 +176,24 @@ def test_crt_lookup_reads_roll_row_and_column():
         crt_lookup(rows, 0, 7)
     with pytest.raises(ValueError):
         crt_lookup(rows, 3, 3)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 60), st.integers(0, 30))
+def test_ratio_column_of_a_kept_table_is_that_of_its_labels(attack, defense):
+    # A tuple of labels is parsed once and kept (speed only); a list is
+    # parsed every time: the same column either way, and the plain rule.
+    got = ratio_column(attack, defense, tuple(AVD_COLUMNS))
+    assert got == ratio_column(attack, defense, AVD_COLUMNS)
+    if defense == 0:
+        assert got == N - 1
+        return
+    reached = [i for i, c in enumerate(AVD_COLUMNS) if Fraction(attack, defense) >= Fraction(*parse_column(c))]
+    assert got == (reached[-1] if reached else None)
+
+
+def test_ratio_column_bad_label_still_refused_in_a_kept_table():
+    with pytest.raises(ValueError, match="bad"):
+        ratio_column(3, 1, ("1-1", "x-1"))
+    with pytest.raises(ValueError, match="bad"):
+        ratio_column(3, 1, ("1-1", ["2-1"]))

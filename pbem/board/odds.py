@@ -73,11 +73,27 @@ def ratio_column(attack: int, defense: int, columns: Sequence[str]) -> int | Non
     if defense == 0:
         return len(columns) - 1
     found: int | None = None
-    for i, label in enumerate(columns):
-        num, den = parse_column(label)
+    for i, (num, den) in enumerate(_ratios(columns)):
         if attack * den >= defense * num:
             found = i
     return found
+
+
+def _ratios(columns: Sequence[str]) -> Sequence[tuple[int, int]]:
+    """parse_column of each label in turn (the first bad one raises), kept
+    per table of labels when it is a tuple (speed only: every odds
+    calculation asks again)."""
+    if type(columns) is tuple:
+        try:
+            return _table_ratios(columns)
+        except TypeError:       # a label that cannot be a key: not kept
+            pass
+    return [parse_column(label) for label in columns]
+
+
+@functools.lru_cache(maxsize=32)
+def _table_ratios(columns: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple(parse_column(label) for label in columns)
 
 
 def shift(index: int, by: int, n_columns: int) -> int:
