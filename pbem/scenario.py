@@ -111,7 +111,13 @@ def _only_plain(data: Any) -> bool:
     """Whether every leaf of ``data`` is a string, an integer or a boolean
     (what :func:`_refuse_floats` lets through), found without building
     paths: a scenario has ~10,000 leaves, read at the start of a command."""
-    stack = [data]
+    return all(isinstance(value, (str, int)) for value in _leaves([data]))     # bool is an int
+
+
+def _leaves(values: list[Any]) -> Iterator[Any]:
+    """Every leaf within ``values`` (tables and arrays opened), in no
+    particular order and with no path: the quick checks' walk."""
+    stack = list(values)
     pop, push_all = stack.pop, stack.extend
     while stack:
         value = pop()
@@ -119,9 +125,8 @@ def _only_plain(data: Any) -> bool:
             push_all(value.values())
         elif isinstance(value, list):
             push_all(value)
-        elif not isinstance(value, (str, int)):     # bool is an int
-            return False
-    return True
+        else:
+            yield value
 
 
 def _walk(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -163,7 +168,16 @@ def count_missing(data: dict[str, Any]) -> int:
     """How many values are MISSING plus how many ``[[missing]]`` entries
     there are: 0 means the file is complete."""
     entries = data.get("missing", [])
-    return len(_missing_paths(data)) + (len(entries) if isinstance(entries, list) else 0)
+    listed = len(entries) if isinstance(entries, list) else 0
+    if not _any_missing(data):      # the usual case (every command loads a scenario): no leaf's path is made
+        return listed
+    return len(_missing_paths(data)) + listed
+
+
+def _any_missing(data: dict[str, Any]) -> bool:
+    """Whether a leaf outside the top-level ``missing`` table is MISSING
+    (what :func:`_missing_paths` would list), found without building paths."""
+    return MISSING in _leaves([value for key, value in data.items() if key != "missing"])
 
 
 def find_missing(data: dict[str, Any]) -> list[str]:
