@@ -52,7 +52,10 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
     reach = [(*ax(at), board.spec(h).command_range) for h in hqs if (at := board.hex_of(h)) is not None]
     units = set()
     for u in mine:
-        if not board.is_combat(u) or is_panzer_motorized(board, u):
+        # (is_combat and is_panzer_motorized from one read of the unit's
+        # spec: a few thousand units a game)
+        s = board.spec(u)
+        if s.kind != "combat" or (s.side == GERMAN and s.motorized and s.formation in PANZER_GROUPS):
             continue
         q, r = ax(map_hex(board, u))
         if any((abs(q - qa) + abs(r - ra) + abs(q - qa + r - ra)) >> 1 <= cr for qa, ra, cr in reach):
