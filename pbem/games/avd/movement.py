@@ -68,15 +68,19 @@ def step_reason(board: Board, uid: str, start: str, a: str, b: str) -> tuple[int
         return None, why
     zoc_a = board.in_enemy_zoc(a, side)
     zoc_b = board.in_enemy_zoc(b, side)
-    if board.is_major(a, b):
+    # The hexside's rivers and road, read once (what is_major, is_minor and
+    # is_road each read again: speed only)
+    features = board.hexside(a, b)
+    road = "road" in features
+    if "major_river" in features:
         if zoc_a and zoc_b:
             return None, f"{a}-{b} crosses a major river from enemy ZOC into enemy ZOC (8.2.2)"
-        if not board.is_road(a, b) and a != start:
+        if not road and a != start:
             return None, f"{a}-{b}: an unbridged major river may only be crossed from the starting hex (8.1.3)"
     t = board.terrain(b)
     cost = t.cost_motor if spec.motorized else t.cost_foot
     parts = [f"{mp(cost)} {t.name}"]
-    if board.is_minor(a, b) and not board.is_road(a, b):
+    if "minor_river" in features and not road:
         extra = MINOR_MOTOR if spec.motorized else MINOR_FOOT
         cost += extra
         parts.append(f"{mp(extra)} minor river")
@@ -191,12 +195,13 @@ def strategic_ok(board: Board, uid: str, path: list[str], *, from_offmap: bool =
             raise IllegalOrder(f"{name}: {b} is not adjacent to {a}")
         if not board.is_road(a, b):
             raise IllegalOrder(f"{name}: {a}-{b} leaves the road")
+    enemy = board.hexes_with(side)[0]       # what enemy_occupied reads, read once (speed only)
     for b in entered:
         why = _enterable(board, uid, side, b)
-        if why or board.enemy_occupied(b, side):
+        if why or b in enemy:
             raise IllegalOrder(f"{name}: {why or b + ' holds enemy units'}")
         for n in [b] + board.grid.neighbors(b):
-            if board.enemy_occupied(n, side):
+            if n in enemy:
                 raise IllegalOrder(f"{name}: {b} is next to enemy units in {n}; no strategic movement there")
             if board.enemy_controlled_vh(n, side):
                 raise IllegalOrder(f"{name}: {b} is next to the enemy-controlled Victory Hex {n}")
