@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import marshal
-import pickle
 from typing import Any
 
 
@@ -22,13 +21,17 @@ def freeze(value: Any) -> bytes:
     try:
         return b"m" + marshal.dumps(value)
     except ValueError:
+        import pickle   # only for what marshal refuses: a verify never gets here, so never imports it
         return b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def thaw(data: bytes) -> Any:
     """A fresh copy of what :func:`freeze` wrote."""
     body = memoryview(data)[1:]
-    return marshal.loads(body) if data[:1] == b"m" else pickle.loads(body)
+    if data[:1] == b"m":
+        return marshal.loads(body)
+    import pickle
+    return pickle.loads(body)
 
 
 def fast_copy(value: Any) -> Any:
