@@ -34,6 +34,7 @@ def game() -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
 def verdict(gf: GameFile, sc: dict[str, Any], background_from: int, monkeypatch: Any) -> str:
     """The replay's message, or the hashes of its states when it accepts."""
     monkeypatch.setattr(parts, "BACKGROUND_FROM", background_from)
+    monkeypatch.setattr(parts, "core_free", lambda: True)
     try:
         m = cycle.replay(gf, sc)
     except PbemError as exc:
@@ -116,3 +117,13 @@ def test_sampled_byte_changes_get_the_same_verdict(game, monkeypatch, tmp_path) 
             continue
         refused += not both(mutant, sc, monkeypatch).startswith("accepted ")
     assert refused > 60, refused
+
+
+def test_the_thread_is_used_only_for_a_long_file_with_a_free_core(monkeypatch) -> None:
+    monkeypatch.setattr(parts, "BACKGROUND_FROM", 16)
+    monkeypatch.setattr(parts, "core_free", lambda: True)
+    assert parts.Background.for_file(15) is None
+    checks = parts.Background.for_file(16)
+    assert checks is not None and checks.settle() is None
+    monkeypatch.setattr(parts, "core_free", lambda: False)
+    assert parts.Background.for_file(500) is None
