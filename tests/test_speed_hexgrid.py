@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.board.hexgrid import OFFSETS, HexGrid
+from pbem.board.hexgrid import OFFSETS, HexGrid, side_key
 
 
 def _cube_distance(g: HexGrid, a: str, b: str) -> int:
@@ -47,3 +47,13 @@ def test_malformed_hex_still_refused_by_distance():
     g = HexGrid(1, 5, 1, 5, "odd-q")
     with pytest.raises(ValueError, match="malformed"):
         g.distance("0101", "1x")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text("0123456789", min_size=4, max_size=4), st.text("0123456789", min_size=4, max_size=4))
+def test_side_key_is_both_ids_sorted(a, b):
+    if a == b:
+        with pytest.raises(ValueError):
+            side_key(a, b)
+    else:
+        assert side_key(a, b) == "|".join(sorted((a, b))) == side_key(b, a)
