@@ -102,63 +102,61 @@ def core_free() -> bool:
 
 
 class Background:
-    """Speed only: a replay's Ed25519 checks run by a second thread while
-    the replay goes on (cryptography's verify releases the GIL, so the two
-    run at once on two cores).  No check depends on a state the replay
-    builds, but the replay of an exchange whose signature fails must not
-    be what is reported: :meth:`settle` waits for every check handed so
-    far, then raises the first one's refusal, file order, as the plain
-    replay, which checks each signature where it is handed, would have."""
+    """Speed only: a replay's Ed25519 checks, kept until its end and run
+    then by two threads at once (cryptography's verify releases the GIL,
+    so the two run on two cores).  Run during the replay instead, a
+    second thread must take the GIL from the replay at every check and
+    keeps it waiting (measured: main thread CPU -25 ms but wall +0..30 ms);
+    at the end each thread mostly finds the GIL free, the other being in
+    a verify.  No check depends on a state the replay builds, but the
+    replay of an exchange whose signature fails must not be what is
+    reported: :meth:`settle` runs every check handed so far, then gives
+    the first one's refusal, file order, as the plain replay, which checks
+    each signature where it is handed, would have."""
 
     @staticmethod
     def for_file(exchanges: int) -> Background | None:
-        """A thread for a file this long; None for a short one, not worth
-        it, or when no core looks free: the thread's work then only adds
-        to what the busy cores must run, and its hand-overs of the GIL
-        wait on a thread the system has not scheduled (measured: a cold
-        verify's wall +40 ms at a load of 6 on 2 cores, -20 ms idle)."""
+        """Checks kept for a file this long; None for a short one, not
+        worth a thread, or when no core looks free: the second thread's
+        work then only adds to what the busy cores must run."""
         return Background() if exchanges >= BACKGROUND_FROM and core_free() else None
 
     def __init__(self) -> None:
-        import queue
-        import threading
-
-        self._jobs: queue.SimpleQueue[SignatureCheck | None] = queue.SimpleQueue()
-        self._failed: list[tuple[SignatureCheck, BaseException | None]] = []
-        self._thread = threading.Thread(target=self._work, name="pbem-signatures", daemon=True)
-        self._thread.start()
+        self._checks: list[SignatureCheck] = []
 
     def hand(self, check: SignatureCheck) -> None:
-        self._jobs.put(check)
-
-    def _work(self) -> None:
-        # The first failure ends the work: any later one is never reported.
-        while (check := self._jobs.get()) is not None:
-            try:
-                if check.good():
-                    continue
-                self._failed.append((check, None))
-            except BaseException as exc:   # raised where the plain replay would have
-                self._failed.append((check, exc))
-            return
+        self._checks.append(check)
 
     def settle(self) -> BaseException | None:
-        """Wait for every check handed; the first failure's refusal, if one failed."""
-        self.close()
-        self._thread.join()
-        if not self._failed:
-            return None
-        check, exc = self._failed[0]
-        if exc is None:
-            try:
-                check.refuse()
-            except Verification as refused:
-                exc = refused
-        return exc
+        """Run every check handed; the first failure's refusal, if one failed."""
+        import threading
 
-    def close(self) -> None:
-        """No more checks: the thread ends once it has run those handed."""
-        self._jobs.put(None)
+        checks, self._checks = self._checks, []
+        if not checks:
+            return None
+        verdicts: list[BaseException | bool | None] = [None] * len(checks)
+        todo = iter(range(len(checks)))      # shared: each index is taken by one thread
+
+        def work() -> None:
+            for i in todo:
+                try:
+                    verdicts[i] = checks[i].good()
+                except BaseException as exc:   # raised where the plain replay would have
+                    verdicts[i] = exc
+
+        helper = threading.Thread(target=work, name="pbem-signatures", daemon=True)
+        helper.start()
+        work()
+        helper.join()
+        for check, verdict in zip(checks, verdicts):
+            if isinstance(verdict, BaseException):
+                return verdict
+            if not verdict:
+                try:
+                    check.refuse()
+                except Verification as refused:
+                    return refused
+        return None
 
 
 def identity_from(d: Any, where: str) -> Any:

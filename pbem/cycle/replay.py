@@ -82,8 +82,6 @@ def replay(
             raise failed from None
         raise
     finally:
-        if checks is not None:
-            checks.close()
         if collecting:
             gc.enable()
     if checks is not None and (failed := checks.settle()) is not None:
