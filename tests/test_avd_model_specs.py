@@ -99,3 +99,20 @@ def test_specs_are_frozen_replaceable_and_pickle(scn):
     assert dataclasses.replace(unit, attack=unit.attack + 1).attack == unit.attack + 1
     again = pickle.loads(pickle.dumps(scn))
     assert again == scn and list(vars(again.map)) == list(vars(scn.map)) == [f.name for f in dataclasses.fields(scn.map)]
+
+
+def test_frozen_refuses_what_it_does_not_do() -> None:
+    """A spec with __post_init__ or an init=False field would lose that step
+    silently in the stand-in: it is refused when the class is made."""
+    with pytest.raises(TypeError, match="__post_init__"):
+        @model._frozen
+        class WithPost:
+            a: int
+
+            def __post_init__(self) -> None:
+                pass
+
+    with pytest.raises(TypeError, match="init=False"):
+        @model._frozen
+        class WithHidden:
+            a: int = dataclasses.field(init=False, default=0)

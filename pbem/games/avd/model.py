@@ -36,6 +36,9 @@ def _frozen(cls: type) -> type:
     tests/test_avd_model_specs.py checks each against a plain frozen dataclass."""
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)      # registers the fields only
     specs = dataclasses.fields(cls)
+    # What this stand-in does not do, refused rather than silently skipped.
+    if hasattr(cls, "__post_init__") or not all(f.init for f in specs):
+        raise TypeError(f"{cls.__qualname__}: _frozen makes no __post_init__ call and no init=False field")
     names = tuple(f.name for f in specs)
     defaults = {f.name: f.default for f in specs if f.default is not dataclasses.MISSING}
     factories = {f.name: f.default_factory for f in specs if f.default_factory is not dataclasses.MISSING}
