@@ -16,7 +16,7 @@ and recompute each one.  Standard library only: importing this stays cheap.
 """
 from __future__ import annotations
 
-import hashlib
+import hmac
 import struct
 from collections.abc import Mapping
 from typing import Any, Sequence, TypeVar
@@ -53,39 +53,27 @@ def _lp(data: bytes) -> bytes:
 
 
 class Hmac:
-    """HMAC-SHA256 under one key (RFC 2104), its two padded-key states
-    hashed once and copied for each message (speed only: the standard
-    library's ``hmac.digest`` looks the hash up by name on every call and
-    lets go of the GIL around even a few bytes, which a replay's signature
-    thread then takes; this is the standard library's own pure-Python
-    HMAC, with its key prepared once).  ``digest(msg)`` equals
-    ``hmac.digest(key, msg, "sha256")``."""
+    """HMAC-SHA256 under one key, the standard library's HMAC prepared once
+    and copied for each message (speed only: ``hmac.digest`` sets the key
+    up again, and looks the hash up by name, on every call).
+    ``digest(msg)`` equals ``hmac.digest(key, msg, "sha256")``."""
 
-    __slots__ = ("_key", "_inner", "_outer")
+    __slots__ = ("_key", "_keyed")
 
     def __init__(self, key: bytes) -> None:
-        key = self._key = bytes(key)
-        if len(key) > _BLOCK:
-            key = hashlib.sha256(key).digest()
-        key = key.ljust(_BLOCK, b"\0")
-        self._inner = hashlib.sha256(key.translate(_IPAD))
-        self._outer = hashlib.sha256(key.translate(_OPAD))
+        self._key = bytes(key)
+        self._keyed = hmac.new(self._key, digestmod="sha256")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A hash state cannot be pickled or deep-copied: the key can.
+        # A keyed HMAC cannot be pickled or deep-copied: the key can.
         return (Hmac, (self._key,))
 
     def digest(self, msg: bytes) -> bytes:
-        inner = self._inner.copy()
-        inner.update(msg)
-        outer = self._outer.copy()
-        outer.update(inner.digest())
-        return outer.digest()
+        mac = self._keyed.copy()
+        mac.update(msg)
+        return mac.digest()
 
 
-_BLOCK = 64    # SHA-256's block size: the HMAC key is padded to it
-_IPAD = bytes(x ^ 0x36 for x in range(256))
-_OPAD = bytes(x ^ 0x5C for x in range(256))
 _STREAM_KEYS = Hmac(STREAM_TAG)
 
 
