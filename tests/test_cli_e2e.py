@@ -108,7 +108,7 @@ def test_two_players_play_a_whole_game_by_files_and_mail(tmp_path: Path, dice: s
     # Both verify the final file.
     for p in (anna, pavel):
         r = p.run("verify", str(final))
-        assert re.match(rf"valid: {LAST} exchanges, 2 rolls recomputed; game over: (red wins|blue wins|draw)", r.stdout), r.stdout
+        assert re.match(rf"valid: {LAST} exchanges, 2 rolls and draws recomputed; game over: (red wins|blue wins|draw)", r.stdout), r.stdout
     check_log_and_dice(anna, final, dice)
     run_audit(anna, pavel, final, stem)
 

@@ -167,12 +167,12 @@ def test_an_earlier_file_without_the_field_verifies_as_before(home: Path) -> Non
     assert len(loaded.match.exchanges) == 5
     r = pbem_cli("verify", str(EXAMPLE))
     assert r.exit_code == 0
-    assert r.output.splitlines() == [f"valid: 5 exchanges, {_rolls(loaded.match)} rolls recomputed; "
+    assert r.output.splitlines() == [f"valid: 5 exchanges, {_rolls(loaded.match)} rolls and draws recomputed; "
                                      f"{loaded.match.who_acts()}"]
 
 
 def _rolls(m: Any) -> int:
-    return sum(len(r.rolls) for r in m.records)
+    return sum(len(r.rolls) + sum(map(len, r.secret_rolls.values())) for r in m.records)
 
 
 def test_an_earlier_duel_without_the_field_replays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -137,8 +137,10 @@ def verify_command(file: Path, scenario_override: str | None, ask: Callable[[], 
     me = load_me(False, ask, echo)
     loaded = open_with_progress(file, me, scenario_override, snapshots=False)
     m = loaded.match
-    rolls = sum(len(r.rolls) for r in m.records)
-    echo(f"valid: {len(m.exchanges)} exchanges, {rolls} rolls recomputed; {m.who_acts()}")
+    # The count `pbem dice` lists: the shared streams' values and the secret
+    # draws this program knows (its own seat's, or every seat's after the audit).
+    rolls = sum(len(r.rolls) + sum(map(len, r.secret_rolls.values())) for r in m.records)
+    echo(f"valid: {len(m.exchanges)} exchanges, {rolls} rolls and draws recomputed; {m.who_acts()}")
     program = loaded.gf.header.get("program")
     if program:     # a file from before 0.3.0 names none: its output stays as it was
         echo(f"started by {program}")
