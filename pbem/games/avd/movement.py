@@ -57,10 +57,12 @@ def _enterable(board: Board, uid: str, side: str, b: str) -> str | None:
     return None
 
 
-def step_reason(board: Board, uid: str, start: str, a: str, b: str) -> tuple[int | None, str]:
+def step_reason(board: Board, uid: str, start: str, a: str, b: str,
+                explain: bool = True) -> tuple[int | None, str]:
     """The half-MP cost of stepping from ``a`` into ``b`` for ``uid`` whose
     move began in ``start``, with an explanation; cost None when the step is
-    prohibited (the explanation says why)."""
+    prohibited (the explanation says why).  With ``explain`` False a legal
+    step's explanation is "" (speed only: the cost alone is wanted)."""
     side = board.side_of(uid)
     spec = board.spec(uid)
     why = _enterable(board, uid, side, b)
@@ -79,19 +81,21 @@ def step_reason(board: Board, uid: str, start: str, a: str, b: str) -> tuple[int
             return None, f"{a}-{b}: an unbridged major river may only be crossed from the starting hex (8.1.3)"
     t = board.terrain(b)
     cost = t.cost_motor if spec.motorized else t.cost_foot
-    parts = [f"{mp(cost)} {t.name}"]
+    parts = [f"{mp(cost)} {t.name}"] if explain else None
     if "minor_river" in features and not road:
         extra = MINOR_MOTOR if spec.motorized else MINOR_FOOT
         cost += extra
-        parts.append(f"{mp(extra)} minor river")
-    enemy = SIDE_NAME[enemy_of(side)]
+        if parts is not None:
+            parts.append(f"{mp(extra)} minor river")
     if zoc_a:
         cost += ZOC_COST
-        parts.append(f"{mp(ZOC_COST)} to leave {enemy} ZOC at {a}")
+        if parts is not None:
+            parts.append(f"{mp(ZOC_COST)} to leave {SIDE_NAME[enemy_of(side)]} ZOC at {a}")
     if zoc_b:
         cost += ZOC_COST
-        parts.append(f"{mp(ZOC_COST)} to enter {enemy} ZOC")
-    return cost, " + ".join(parts)
+        if parts is not None:
+            parts.append(f"{mp(ZOC_COST)} to enter {SIDE_NAME[enemy_of(side)]} ZOC")
+    return cost, " + ".join(parts) if parts is not None else ""
 
 
 def step_cost_fn(board: Board, uid: str, start: str | None = None) -> kernel.StepCost:
@@ -100,7 +104,7 @@ def step_cost_fn(board: Board, uid: str, start: str | None = None) -> kernel.Ste
     origin = start or board.hex_of(uid)
 
     def cost(a: str, b: str) -> int | None:
-        return step_reason(board, uid, origin, a, b)[0]  # type: ignore[arg-type]
+        return step_reason(board, uid, origin, a, b, explain=False)[0]  # type: ignore[arg-type]
 
     return cost
 
@@ -144,11 +148,12 @@ def check_move(board: Board, uid: str, path: list[str]) -> int:
             raise IllegalOrder(f"{name}: must stop in {a} after crossing the major river (8.1.3)")
         if not board.grid.adjacent(a, b):
             raise IllegalOrder(f"{name}: {b} is not adjacent to {a}")
-        cost, why = step_reason(board, uid, start, a, b)
+        cost, why = step_reason(board, uid, start, a, b, explain=False)
         if cost is None:
             raise IllegalOrder(f"{name}: {why}")
         total += cost
         if total > limit:
+            why = step_reason(board, uid, start, a, b)[1]    # the explanation, only for the refusal
             raise IllegalOrder(f"{name}: {b} costs {mp(cost)} MP ({why}) - {mp(total)} of {mp(limit)} MP")
     end = path[-1]
     if end != start:
