@@ -67,6 +67,11 @@ def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
 def short(scn: Scenario, uid: str) -> str:
     """The name a player types for ``uid`` (printed name without spaces,
     or the id when two counters print the same name)."""
+    # speed only: asked thousands of times a game (option lists), so the
+    # cache hit that _tables checks is tried here first, without a call
+    hit = _SHORT_CACHE.get(id(scn))
+    if hit and hit[2] is scn.units and hit[3] == len(scn.units):
+        return hit[0].get(uid, uid)
     return _tables(scn)[0].get(uid, uid)
 
 
