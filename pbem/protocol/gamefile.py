@@ -82,26 +82,11 @@ def signing_and_hash(exchange: Exchange) -> tuple[bytes, str, dict[str, bytes]]:
         except InvalidFile:
             parts = None
         if parts is not None:
-            joined = [_key_bytes(k) + v for k, v in parts.items()]
+            joined = [canonical(k) + b":" + v for k, v in parts.items()]
             whole = b"{" + b",".join(joined) + b"}"
             signed = b"{" + b",".join(j for k, j in zip(parts, joined) if k != "sig") + b"}"
             return SIG_TAG + signed, sha256(whole).hex(), parts
     return signing_bytes(exchange), exchange_hash(exchange), {}
-
-
-# Speed only: an exchange's few field names, each with its colon, as
-# canonical() writes them (every exchange has the same ones).
-_KEYS: dict[str, bytes] = {}
-
-
-def _key_bytes(key: str) -> bytes:
-    """``canonical(key) + b":"`` for an ASCII ``key``."""
-    got = _KEYS.get(key)
-    if got is None:
-        got = canonical(key) + b":"
-        if len(_KEYS) < 64:      # a forged file's odd names are not kept
-            _KEYS[key] = got
-    return got
 
 
 def exchange_hash(exchange: Exchange) -> str:

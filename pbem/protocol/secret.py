@@ -20,6 +20,7 @@ stream" and "Commitments to hidden items").
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -63,18 +64,15 @@ def salt_for(seed: bytes, epoch: int, index: int) -> bytes:
     return _keyed(seed).digest(SALT_TAG + struct.pack(">QI", epoch, index))[:16]
 
 
-# Speed only: a seat's seed keys every salt of its commits (a tree's
-# width at a time) and its secret streams; the last seed's HMAC is kept.
-_LAST: tuple[bytes, Hmac] | None = None
+@functools.lru_cache(maxsize=8)
+def _hmac_for(seed: bytes) -> Hmac:
+    # Speed only: a seat's seed keys every salt of its commits (a tree's
+    # width at a time) and its secret streams.
+    return Hmac(seed)
 
 
 def _keyed(seed: bytes) -> Hmac:
-    global _LAST
-    seed = bytes(seed)
-    last = _LAST      # read once: another thread may replace it meanwhile
-    if last is None or last[0] != seed:
-        last = _LAST = (seed, Hmac(seed))
-    return last[1]
+    return _hmac_for(bytes(seed))
 
 
 def leaf_hash(salt: bytes, handle: str, value: Any) -> bytes:
