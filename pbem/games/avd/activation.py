@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pbem.game import IllegalOrder
 from pbem.games.avd.board import Board
-from pbem.games.avd.model import GERMAN
+from pbem.games.avd.model import GERMAN, UnitSpec
 
 PANZER_GROUPS = ("2PzG", "3PzG")
 PANZER_CHAIN = 3        # 7.4.2: hexes between chained corps units
@@ -31,7 +31,12 @@ def hq_in_range(board: Board, hq_uid: str, h: str) -> bool:
 
 
 def is_panzer_motorized(board: Board, uid: str) -> bool:
-    s = board.spec(uid)
+    return _panzer_motorized(board.spec(uid))
+
+
+def _panzer_motorized(s: UnitSpec) -> bool:
+    """A German motorized combat unit of a Panzer Group, which an HQ chit
+    does not activate (7.3.3)."""
     return s.side == GERMAN and s.kind == "combat" and s.motorized and s.formation in PANZER_GROUPS
 
 
@@ -55,7 +60,7 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
         # (is_combat and is_panzer_motorized from one read of the unit's
         # spec: a few thousand units a game)
         s = board.spec(u)
-        if s.kind != "combat" or (s.side == GERMAN and s.motorized and s.formation in PANZER_GROUPS):
+        if s.kind != "combat" or _panzer_motorized(s):
             continue
         q, r = ax(map_hex(board, u))
         if any((abs(q - qa) + abs(r - ra) + abs(q - qa + r - ra)) >> 1 <= cr for qa, ra, cr in reach):

@@ -44,11 +44,17 @@ _WORDS = notation.Notation(IllegalOrder, _HEX, "four digits, e.g. 3919",
 hexid = _WORDS.hexid            # a typed hex, as typed; IllegalOrder if it is not one
 
 
+def _kept(scn: Scenario) -> Any:
+    """The tables kept for ``scn``, if they are still its own (same units)."""
+    hit = _SHORT_CACHE.get(id(scn))
+    return hit if hit and hit[2] is scn.units and hit[3] == len(scn.units) else None
+
+
 def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
     """uid -> short name, and every accepted spelling -> uids."""
     key = id(scn)
-    hit = _SHORT_CACHE.get(key)
-    if hit and hit[2] is scn.units and hit[3] == len(scn.units):
+    hit = _kept(scn)
+    if hit is not None:
         return hit[0], hit[1]
     names: dict[str, list[str]] = {}
     for uid, u in scn.units.items():
@@ -69,10 +75,8 @@ def short(scn: Scenario, uid: str) -> str:
     or the id when two counters print the same name)."""
     # speed only: asked thousands of times a game (option lists), so the
     # cache hit that _tables checks is tried here first, without a call
-    hit = _SHORT_CACHE.get(id(scn))
-    if hit and hit[2] is scn.units and hit[3] == len(scn.units):
-        return hit[0].get(uid, uid)
-    return _tables(scn)[0].get(uid, uid)
+    hit = _kept(scn)
+    return (hit[0] if hit is not None else _tables(scn)[0]).get(uid, uid)
 
 
 def unit(scn: Scenario, word: str) -> str:

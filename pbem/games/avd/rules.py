@@ -1130,8 +1130,9 @@ class AvdRules(BaseRules):
         opts = self._relocation_hexes(state, top["hq"], top["origin"])
         side = self.scn.units[top["hq"]].side
         short = orders.short(self.scn, top["hq"])
-        return self._lazy(state, side, "relocate", f"{self.name(top['hq'])} relocates from {top['origin']} (12.6)",
-                          lambda: (f"relocate {short} {h}" for h in opts), policy="relocate")
+        # The hexes are worked out here in any case: only their text is left.
+        return Decision(side, "relocate", f"{self.name(top['hq'])} relocates from {top['origin']} (12.6)",
+                        tuple(f"relocate {short} {h}" for h in opts), policy="relocate")
 
     def _do_relocate(self, state, top, d, order, rng, events) -> None:
         if order["verb"] != "relocate" or order.get("unit") not in (None, top["hq"]):
