@@ -278,3 +278,29 @@ def play_until(gf: GameFile, matches: dict[str, Any], players: dict[str, Any], f
         for s, m in matches.items():
             cycle.advance(m, ex, players[s])
     return None
+
+
+def duel_played(exchanges: int) -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
+    """A sealed-dice duel game of ``exchanges`` exchanges after the first."""
+    gf, sc, ids = start("sealed")
+    for _ in range(exchanges):
+        gf = one_exchange(gf, sc, ids)
+    return gf, sc, ids
+
+
+def kept_verdict(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, kept_from: int, hash_from: int) -> str:
+    """The replay's message, or the hashes of its exchanges and last state
+    when it accepts, with the checks a replay keeps for its end
+    (pbem.cycle.parts.Background) kept from ``kept_from`` exchanges on,
+    and the state hashes given to a worker from ``hash_from`` on."""
+    from pbem.cycle import parts
+    from pbem.errors import PbemError
+
+    monkeypatch.setattr(parts, "BACKGROUND_FROM", kept_from)
+    monkeypatch.setattr(parts, "HASH_FROM", hash_from)
+    monkeypatch.setattr(parts, "core_free", lambda: True)
+    try:
+        m = cycle.replay(gf, sc)
+    except PbemError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "accepted " + " ".join(cycle.exchange_hash(ex) for ex in m.exchanges) + " " + m.state_hash()

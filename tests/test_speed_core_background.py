@@ -25,21 +25,13 @@ THREADED = 1         # every file: every check handed to the thread
 
 @pytest.fixture(scope="module")
 def game() -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
-    gf, sc, ids = eh.start("sealed")
-    for _ in range(6):
-        gf = eh.one_exchange(gf, sc, ids)
-    return gf, sc, ids
+    return eh.duel_played(6)
 
 
 def verdict(gf: GameFile, sc: dict[str, Any], background_from: int, monkeypatch: Any) -> str:
-    """The replay's message, or the hashes of its states when it accepts."""
-    monkeypatch.setattr(parts, "BACKGROUND_FROM", background_from)
-    monkeypatch.setattr(parts, "core_free", lambda: True)
-    try:
-        m = cycle.replay(gf, sc)
-    except PbemError as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return "accepted " + " ".join(cycle.exchange_hash(ex) for ex in m.exchanges) + " " + m.state_hash()
+    """The replay's message, or the hashes of its states when it accepts
+    (the state hashes checked where they are met)."""
+    return eh.kept_verdict(gf, sc, monkeypatch, background_from, PLAIN)
 
 
 def both(gf: GameFile, sc: dict[str, Any], monkeypatch: Any) -> str:

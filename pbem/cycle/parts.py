@@ -86,8 +86,10 @@ class SignatureCheck:
 
 
 # Speed only: a replay of a file of this many exchanges or more has its
-# signatures checked by a second thread.
+# signatures checked by a second thread, and from HASH_FROM on its state
+# hashes by a second process (forking one costs about a millisecond).
 BACKGROUND_FROM = 16
+HASH_FROM = 32
 
 
 def core_free() -> bool:
@@ -101,54 +103,106 @@ def core_free() -> bool:
     return load < cores - 0.5
 
 
+class StateCheck:
+    """One exchange's state hash, kept for :class:`Background`: the index
+    of its state in the worker and the hash the sender signed."""
+
+    __slots__ = ("index", "expected", "where")
+
+    def __init__(self, index: int, expected: Any, where: str) -> None:
+        self.index, self.expected, self.where = index, expected, where
+
+
+def state_differs(where: str) -> Verification:
+    """The refusal of an exchange whose signed state hash is not the replay's."""
+    return Verification(f"{where}: state hash differs from the replay (the exchange does not replay)")
+
+
+def check_state(m: Match, ex: Exchange, where: str, checks: Background | None = None) -> None:
+    """The state hash ``ex`` signed against the replay's; kept by
+    ``checks`` if it takes it (speed only)."""
+    if checks is not None and checks.hand_state(m.public_state(), ex["state"], where):
+        return
+    if ex["state"] != m.state_hash():
+        raise state_differs(where)
+
+
 class Background:
-    """Speed only: a replay's Ed25519 checks, kept until its end and run
-    then by two threads at once (cryptography's verify releases the GIL,
-    so the two run on two cores).  Run during the replay instead, a
-    second thread must take the GIL from the replay at every check and
-    keeps it waiting (measured: main thread CPU -25 ms but wall +0..30 ms);
-    at the end each thread mostly finds the GIL free, the other being in
-    a verify.  No check depends on a state the replay builds, but the
-    replay of an exchange whose signature fails must not be what is
-    reported: :meth:`settle` runs every check handed so far, then gives
-    the first one's refusal, file order, as the plain replay, which checks
-    each signature where it is handed, would have."""
+    """Speed only: a replay's checks that nothing after them needs, kept
+    until its end (or its first error) and settled then, in file order.
+
+    - The Ed25519 checks run at the end by two threads at once
+      (cryptography's verify releases the GIL, so the two run on two
+      cores).  Run during the replay instead, a second thread must take
+      the GIL from the replay at every check and keeps it waiting
+      (measured: main thread CPU -25 ms but wall +0..30 ms); at the end
+      each thread mostly finds the GIL free, the other being in a verify.
+    - The state hashes are worked out during the replay by a second
+      process (:class:`~pbem.cycle.hasher.StateHasher`), for a file of
+      ``HASH_FROM`` exchanges or more.
+
+    The replay of an exchange that a kept check refuses must not be what is
+    reported: :meth:`settle` settles every check handed so far, then gives
+    the first one's refusal, in the order they were handed (the order in
+    which the plain replay, which checks each where it is met, would have
+    met them)."""
 
     @staticmethod
     def for_file(exchanges: int) -> Background | None:
         """Checks kept for a file this long; None for a short one, not
         worth a thread, or when no core looks free: the second thread's
-        work then only adds to what the busy cores must run."""
-        return Background() if exchanges >= BACKGROUND_FROM and core_free() else None
+        (and process's) work then only adds to what the busy cores must run."""
+        if exchanges < BACKGROUND_FROM or not core_free():
+            return None
+        hasher = None
+        if exchanges >= HASH_FROM:
+            from pbem.cycle.hasher import StateHasher
 
-    def __init__(self) -> None:
-        self._checks: list[SignatureCheck] = []
+            hasher = StateHasher.start()
+        return Background(hasher)
+
+    def __init__(self, hasher: Any = None) -> None:
+        self._checks: list[SignatureCheck | StateCheck] = []
+        self._hasher = hasher
 
     def hand(self, check: SignatureCheck) -> None:
         self._checks.append(check)
 
+    def hand_state(self, state: Any, expected: Any, where: str) -> bool:
+        """Keep the check of ``state`` against the signed hash ``expected``;
+        False if not kept (no worker, or a state marshal cannot copy): the
+        caller checks it at once."""
+        if self._hasher is None:
+            return False
+        try:
+            index = self._hasher.hand(state)
+        except ValueError:
+            return False
+        self._checks.append(StateCheck(index, expected, where))
+        return True
+
+    def close(self) -> None:
+        """End the worker, if any, whatever happened (nothing is checked)."""
+        if self._hasher is not None:
+            self._hasher.close()
+            self._hasher = None
+
     def settle(self) -> BaseException | None:
-        """Run every check handed; the first failure's refusal, if one failed."""
-        import threading
-
+        """Settle every check handed; the first failure's refusal, if one failed."""
         checks, self._checks = self._checks, []
-        if not checks:
-            return None
-        verdicts: list[BaseException | bool | None] = [None] * len(checks)
-        todo = iter(range(len(checks)))      # shared: each index is taken by one thread
-
-        def work() -> None:
-            for i in todo:
-                try:
-                    verdicts[i] = checks[i].good()
-                except BaseException as exc:   # raised where the plain replay would have
-                    verdicts[i] = exc
-
-        helper = threading.Thread(target=work, name="pbem-signatures", daemon=True)
-        helper.start()
-        work()
-        helper.join()
-        for check, verdict in zip(checks, verdicts):
+        hasher, self._hasher = self._hasher, None
+        digests = hasher.digests() if hasher is not None else []
+        signatures = [c for c in checks if isinstance(c, SignatureCheck)]
+        verdicts = dict(zip(map(id, signatures), _signature_verdicts(signatures)))
+        for check in checks:
+            if isinstance(check, StateCheck):
+                digest = digests[check.index]
+                if isinstance(digest, BaseException):
+                    return digest
+                if check.expected != digest:
+                    return state_differs(check.where)
+                continue
+            verdict = verdicts[id(check)]
             if isinstance(verdict, BaseException):
                 return verdict
             if not verdict:
@@ -157,6 +211,30 @@ class Background:
                 except Verification as refused:
                     return refused
         return None
+
+
+def _signature_verdicts(checks: list[SignatureCheck]) -> list[BaseException | bool | None]:
+    """Each check's :meth:`SignatureCheck.good`, or what it raised, run by
+    two threads at once."""
+    if not checks:
+        return []
+    import threading
+
+    verdicts: list[BaseException | bool | None] = [None] * len(checks)
+    todo = iter(range(len(checks)))      # shared: each index is taken by one thread
+
+    def work() -> None:
+        for i in todo:
+            try:
+                verdicts[i] = checks[i].good()
+            except BaseException as exc:   # raised where the plain replay would have
+                verdicts[i] = exc
+
+    helper = threading.Thread(target=work, name="pbem-signatures", daemon=True)
+    helper.start()
+    work()
+    helper.join()
+    return verdicts
 
 
 def identity_from(d: Any, where: str) -> Any:

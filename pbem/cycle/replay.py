@@ -16,7 +16,8 @@ from pbem.cycle import audit as audit_mod
 from pbem.cycle import hidden
 from pbem.cycle.frozen import Snapshots
 from pbem.cycle.match import DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, initial_engine_state, reseat
-from pbem.cycle.parts import Background, hex_field, identity_from, open_sealed, open_team, verify_signature
+from pbem.cycle.parts import (Background, check_state, hex_field, identity_from, open_sealed, open_team,
+                              verify_signature)
 from pbem.cycle.run import FEATURES, run_exchange
 from pbem.errors import InvalidFile, UsageError
 from pbem.game import Decision, IllegalOrder, team_part
@@ -72,21 +73,30 @@ def replay(
         gc.disable()
     checks = Background.for_file(total)
     try:
+        _advance_all(m, gf, me, checks, progress)
+    finally:
+        if collecting:
+            gc.enable()
+        if checks is not None:
+            checks.close()
+    return m
+
+
+def _advance_all(m: Match, gf: GameFile, me: Any, checks: Background | None,
+                 progress: Callable[[int, int], None] | None) -> None:
+    total = len(gf.exchanges)
+    try:
         for i, ex in enumerate(gf.exchanges, 1):
             advance(m, ex, me, checks)
             if progress:
                 progress(i, total)
     except Exception:
-        # A bad signature handed before the error is what is reported.
+        # A kept check that fails before the error is what is reported.
         if checks is not None and (failed := checks.settle()) is not None:
             raise failed from None
         raise
-    finally:
-        if collecting:
-            gc.enable()
     if checks is not None and (failed := checks.settle()) is not None:
         raise failed
-    return m
 
 
 def advance(m: Match, ex: Exchange, me: Any = None, checks: Background | None = None) -> None:
@@ -106,9 +116,9 @@ def advance(m: Match, ex: Exchange, me: Any = None, checks: Background | None = 
         raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
     digest, orders = verify_signature(m, ex, where, checks.hand if checks is not None else None)
     if i == 1:
-        _start(m, ex, me, m.disclosures)
+        _start(m, ex, me, m.disclosures, checks)
     else:
-        _step(m, ex, me, m.disclosures, where, orders)
+        _step(m, ex, me, m.disclosures, where, orders, checks)
     m.exchanges.append(ex)
     m.snapshots.append(m.es)
     m.last_hash = (ex, digest)
@@ -150,7 +160,7 @@ def _check_header(h: dict[str, Any]) -> None:
         raise InvalidFile("game header: [seats] names a seat the game does not have")
 
 
-def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any]) -> None:
+def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], checks: Background | None = None) -> None:
     where = "exchange 1"
     if ex["kind"] != "new":
         raise Verification(f"{where}: a game starts with a 'new' exchange, not {ex['kind']!r}")
@@ -165,7 +175,7 @@ def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any]) -> None
     m.es = initial_engine_state(m.rules, m.seat_names, m.known, m.sides_of())
     m.anchors_fixed_at = 1
     open_sealed(m, ex, me, disclosures, side)
-    _check_state(m, ex, where)
+    check_state(m, ex, where, checks)
     m.records.append(Record(1, side, "new", waiting=m.next_sender() or "", message=ex.get("message", "")))
 
 
@@ -182,9 +192,9 @@ def _seat(m: Match, ex: Exchange, where: str) -> None:
 
 
 def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: str,
-          orders: bytes | None = None) -> None:
+          orders: bytes | None = None, checks: Background | None = None) -> None:
     """Exchange 2 on.  ``orders``: the canonical bytes of its ``orders``,
-    if found with its signature (speed only)."""
+    if found with its signature (speed only); ``checks``: see :func:`advance`."""
     kind, side = ex["kind"], ex["side"]
     if side in m.seats:
         m.sent_by[ex["n"]] = m.seats[side].player or side
@@ -208,11 +218,11 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
     elif kind in ("disclose", "forfeit"):
         audit_mod.step(m, ex, where)
         m.records.append(Record(ex["n"], side, kind, message=ex.get("message", "")))
-        _check_state(m, ex, where)
+        check_state(m, ex, where, checks)
         return
     elif kind in ("rewind-offer", "rewind", "rewind-decline"):
         _rewind_step(m, ex, where)
-        _check_state(m, ex, where)
+        check_state(m, ex, where, checks)
         return
     elif kind == "play":
         _take_reveal(m, ex, where)
@@ -233,7 +243,7 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
             hidden.adopt_exchange_root(m.rules, m.es, side, ex.get("hidden_root"), m.secret_seeds.get(side), ex["n"])
         except IllegalOrder as exc:
             raise Verification(f"{where}: {exc}") from None
-    _check_state(m, ex, where)
+    check_state(m, ex, where, checks)
     if kind == "play":
         _reseat(m, ex["n"], where)
 
@@ -408,8 +418,3 @@ def _first_difference(a: list[Any], b: list[Any]) -> int:
         if canonical(x) != canonical(gamefile.drop_none(y)):
             return k
     return min(len(a), len(b))
-
-
-def _check_state(m: Match, ex: Exchange, where: str) -> None:
-    if ex["state"] != m.state_hash():
-        raise Verification(f"{where}: state hash differs from the replay (the exchange does not replay)")

@@ -1,0 +1,176 @@
+"""State hashes worked out by a second process (speed only, issue 7): a
+replay of a long file hands each state to a worker (pbem.cycle.hasher,
+pbem.protocol.hashworker) and compares the hashes when it settles.  The
+verdict and its message must be the plain replay's, which compares each
+hash where it meets it: the first failure in file order wins.  The files
+here are written by a modified program: a player who signs a state hash
+his exchange does not give, and re-links and re-signs what follows so that
+nothing else is wrong."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+import enginehelp as eh
+from pbem import cycle
+from pbem.cycle import hasher, parts, write
+from pbem.protocol.gamefile import GameFile, exchange_hash
+
+PLAIN = 10**9        # no file is this long: every check where it is met
+KEPT = 1             # every file: every check kept, every state to the worker
+
+
+@pytest.fixture(scope="module")
+def game() -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
+    return eh.duel_played(7)
+
+
+def verdict(gf: GameFile, sc: dict[str, Any], kept_from: int, monkeypatch: Any) -> str:
+    return eh.kept_verdict(gf, sc, monkeypatch, kept_from, kept_from)
+
+
+def both(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, worker_answers: bool = True) -> str:
+    """The plain verdict, checked to be the kept one's.  ``worker_answers``:
+    the worker must answer every state (the replay's own way of working
+    out a hash the worker did not send is broken for the kept replay)."""
+    plain = verdict(gf, sc, PLAIN, monkeypatch)
+    with monkeypatch.context() as patched:
+        if worker_answers:
+            patched.setattr(hasher, "RecordMemo", None)
+        assert verdict(gf, sc, KEPT, patched) == plain
+    return plain
+
+
+def lying(gf: GameFile, ids: dict[str, Any], at: int, **fields: Any) -> GameFile:
+    """Exchange ``at`` changed and signed again by its sender, and every
+    exchange after it re-linked and re-signed by its own sender."""
+    exchanges = [dict(ex) for ex in gf.exchanges]
+    exchanges[at - 1].update(fields)
+    for i in range(at - 1, len(exchanges)):
+        if i >= at:
+            exchanges[i]["prev"] = exchange_hash(exchanges[i - 1])  # type: ignore[arg-type]
+        exchanges[i] = write.sign(exchanges[i], ids[exchanges[i]["side"]])  # type: ignore[arg-type]
+    return GameFile(exchanges)  # type: ignore[arg-type]
+
+
+def differs(gf: GameFile, at: int) -> str:
+    where = f"exchange {at}" + (f" by {gf.exchanges[at - 1]['side']}" if at > 1 else "")
+    return f"Verification: {where}: state hash differs from the replay (the exchange does not replay)"
+
+
+def test_the_honest_game_is_accepted_alike(game, monkeypatch) -> None:
+    gf, sc, _ = game
+    assert both(gf, sc, monkeypatch).startswith("accepted ")
+
+
+@pytest.mark.parametrize("at", [1, 2, 5, 8])
+def test_a_signed_false_state_is_refused_at_its_exchange(game, monkeypatch, at) -> None:
+    """The rest of the file is sound: the worker's answer, read at the end,
+    names the exchange that lied."""
+    gf, sc, ids = game
+    assert both(lying(gf, ids, at, state="ab" * 32), sc, monkeypatch) == differs(gf, at)
+
+
+def test_the_first_of_two_false_states_is_told(game, monkeypatch) -> None:
+    gf, sc, ids = game
+    forged = lying(lying(gf, ids, 6, state="cd" * 32), ids, 3, state="ab" * 32)
+    assert both(forged, sc, monkeypatch) == differs(gf, 3)
+
+
+def test_a_false_state_wins_over_a_later_refusal(game, monkeypatch) -> None:
+    """Exchange 3 lies about its state; exchange 6 is numbered wrong, which
+    the replay finds at once: the kept state check is still what is told."""
+    gf, sc, ids = game
+    forged = lying(gf, ids, 3, state="ab" * 32)
+    forged = GameFile(forged.exchanges[:5] + [dict(forged.exchanges[5], n=9)] + forged.exchanges[6:])  # type: ignore[list-item]
+    assert both(forged, sc, monkeypatch) == differs(gf, 3)
+
+
+def test_an_earlier_bad_signature_wins_over_a_later_false_state(game, monkeypatch) -> None:
+    gf, sc, ids = game
+    forged = lying(gf, ids, 5, state="ab" * 32)
+    forged = GameFile(forged.exchanges[:2] + [dict(forged.exchanges[2], message="hello")] + forged.exchanges[3:])  # type: ignore[list-item]
+    side = gf.exchanges[2]["side"]
+    assert both(forged, sc, monkeypatch) == (
+        f"Verification: exchange 3 by {side}: bad signature: altered after signing, or not signed by {side}'s key")
+
+
+def test_a_false_state_wins_over_a_later_bad_signature(game, monkeypatch) -> None:
+    gf, sc, ids = game
+    forged = lying(gf, ids, 3, state="ab" * 32)
+    forged = GameFile(forged.exchanges[:6] + [dict(forged.exchanges[6], message="hello")] + forged.exchanges[7:])  # type: ignore[list-item]
+    assert both(forged, sc, monkeypatch) == differs(gf, 3)
+
+
+def test_a_dead_worker_changes_nothing(game, monkeypatch) -> None:
+    """A worker that exits at once (or is killed) answers nothing: every
+    state is hashed by the replay itself, from its kept copy."""
+    gf, sc, ids = game
+    monkeypatch.setattr(hasher, "_command", lambda: [os.sys.executable, "-I", "-S", "-c", "pass"])
+    assert both(gf, sc, monkeypatch, worker_answers=False).startswith("accepted ")
+    assert both(lying(gf, ids, 4, state="ab" * 32), sc, monkeypatch, worker_answers=False) == differs(gf, 4)
+
+
+def test_a_state_marshal_cannot_copy_is_checked_at_once(game, monkeypatch) -> None:
+    gf, sc, ids = game
+
+    def refuse(self: Any, state: Any) -> int:
+        raise ValueError("unmarshallable object")
+
+    monkeypatch.setattr(hasher.StateHasher, "hand", refuse)
+    assert both(lying(gf, ids, 4, state="ab" * 32), sc, monkeypatch) == differs(gf, 4)
+
+
+def test_the_worker_s_hashes_are_the_plain_ones(game, monkeypatch) -> None:
+    """Handed the same states, the worker answers what Match.state_hash does."""
+    gf, sc, _ = game
+    monkeypatch.setattr(hasher, "RecordMemo", None)    # no answer worked out here
+    worker = hasher.StateHasher.start()
+    assert worker is not None
+    expected = []
+    for n in range(1, len(gf.exchanges) + 1):
+        m = cycle.replay(GameFile(gf.exchanges[:n]), sc)
+        worker.hand(m.public_state())
+        expected.append(m.state_hash())
+    assert worker.digests() == expected
+    assert expected == [ex["state"] for ex in gf.exchanges]
+
+
+def test_no_worker_is_left_behind(game, monkeypatch) -> None:
+    """After an accepted file and after a refused one, the worker has exited
+    and been reaped (no process of ours is left)."""
+    gf, sc, ids = game
+    started: list[hasher.StateHasher] = []
+    real = hasher.StateHasher.start
+
+    def start() -> hasher.StateHasher | None:
+        worker = real()
+        assert worker is not None
+        started.append(worker)
+        return worker
+
+    monkeypatch.setattr(hasher.StateHasher, "start", staticmethod(start))
+    verdict(gf, sc, KEPT, monkeypatch)
+    forged = GameFile(gf.exchanges[:4] + [dict(gf.exchanges[4], n=9)] + gf.exchanges[5:])  # type: ignore[list-item]
+    verdict(forged, sc, KEPT, monkeypatch)
+    assert len(started) == 2
+    for worker in started:
+        pid = worker._pid
+        assert pid is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_the_worker_is_used_only_for_a_long_file_with_a_free_core(monkeypatch) -> None:
+    monkeypatch.setattr(parts, "BACKGROUND_FROM", 16)
+    monkeypatch.setattr(parts, "HASH_FROM", 32)
+    monkeypatch.setattr(parts, "core_free", lambda: True)
+    checks = parts.Background.for_file(31)
+    assert checks is not None and checks._hasher is None
+    checks = parts.Background.for_file(32)
+    assert checks is not None and checks._hasher is not None
+    assert checks.settle() is None and checks._hasher is None
+    monkeypatch.setattr(parts, "core_free", lambda: False)
+    assert parts.Background.for_file(500) is None
