@@ -38,6 +38,7 @@ from pbem.protocol.secret import HiddenTree, verify_opening
 HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
+_OPENING_KEYS = frozenset({"openings", "hidden_root", "hidden_epoch"})   # what only an `open` order holds
 EPOCHS_PER_EXCHANGE = 1024   # commit numbers: exchange n uses n*1024 + j
 
 
@@ -103,7 +104,7 @@ def check_openings(rules: Rules, es: EngineState, seat: str, order: Order,
     returns what to record once the order has been applied."""
     handles = order.get("open")
     if not handles or not keeps_hidden(rules):
-        if any(k in order for k in ("openings", "hidden_root", "hidden_epoch")):
+        if not _OPENING_KEYS.isdisjoint(order):
             raise IllegalOrder("openings without an `open` list")
         return None
     if not isinstance(handles, list) or not all(isinstance(h, str) for h in handles) \

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any, Callable, Collection, Sequence, TypeVar, cast
 
 from pbem.cycle import hidden
-from pbem.cycle.frozen import fast_copy, freeze, thaw
+from pbem.cycle.frozen import freeze, thaw
 from pbem.cycle.match import EngineState, public_order
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules
+from pbem.game.frozen import copy_order
 from pbem.protocol import gamefile
 from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream
 
@@ -285,7 +286,8 @@ def _apply(rules: Rules, es: EngineState, seat: str, order: Order, rng: Any, sin
     # was (the order is applied again later), so only a frozen stream keeps
     # a snapshot: a refused order ends a replay, and a live Turn rebuilds.
     saved = freeze(es["game"]) if may_defer and isinstance(rng, FrozenRng) else None
-    given = fast_copy(order)
+    # The game may change the order it is given: it gets its own copy.
+    given = copy_order(order)
     try:
         if decided is not None:
             new_state, events = rules.apply_decided(es["game"], seat, given, rng, decided)
