@@ -304,3 +304,15 @@ def kept_verdict(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, kept_from: 
     except PbemError as exc:
         return f"{type(exc).__name__}: {exc}"
     return "accepted " + " ".join(cycle.exchange_hash(ex) for ex in m.exchanges) + " " + m.state_hash()
+
+
+def signed_by_other(gf: GameFile, ids: dict[str, Any], at: int) -> tuple[GameFile, str]:
+    """Exchange ``at`` re-signed by a seat that did not send it, and that
+    seat; with the message a replay gives for it."""
+    from pbem.cycle import write
+
+    ex = gf.exchanges[at - 1]
+    other = next(seat for seat in ids if seat != ex["side"])
+    forged = GameFile(gf.exchanges[:at - 1] + [write.sign(dict(ex), ids[other])] + gf.exchanges[at:])  # type: ignore[arg-type]
+    return forged, (f"Verification: exchange {at} by {ex['side']}: signed by {other}'s key, "
+                    f"but it claims to come from {ex['side']}")

@@ -85,9 +85,10 @@ class SignatureCheck:
             self.refuse()
 
 
-# Speed only: a replay of a file of this many exchanges or more has its
-# signatures checked by a second thread, and from HASH_FROM on its state
-# hashes by a second process (forking one costs about a millisecond).
+# Speed only: a replay of a file of this many exchanges or more keeps its
+# checks for the end (Background): its signatures are checked by two
+# threads, and from HASH_FROM on by a second process with its state hashes
+# (starting one costs about a millisecond here, ~20 ms on the other core).
 BACKGROUND_FROM = 16
 HASH_FROM = 32
 
@@ -131,15 +132,16 @@ class Background:
     """Speed only: a replay's checks that nothing after them needs, kept
     until its end (or its first error) and settled then, in file order.
 
-    - The Ed25519 checks run at the end by two threads at once
-      (cryptography's verify releases the GIL, so the two run on two
-      cores).  Run during the replay instead, a second thread must take
-      the GIL from the replay at every check and keeps it waiting
-      (measured: main thread CPU -25 ms but wall +0..30 ms); at the end
-      each thread mostly finds the GIL free, the other being in a verify.
-    - The state hashes are worked out during the replay by a second
-      process (:class:`~pbem.cycle.hasher.StateHasher`), for a file of
-      ``HASH_FROM`` exchanges or more.
+    - From ``HASH_FROM`` exchanges on, a second process checks the state
+      hashes and the Ed25519 signatures while the replay goes on
+      (:class:`~pbem.cycle.worker.CheckWorker`).
+    - Signatures it does not answer (a shorter file, or a worker that
+      could not start or import cryptography) are checked at the end by
+      two threads at once (cryptography's verify releases the GIL, so the
+      two run on two cores).  Run during the replay instead, a second
+      thread must take the GIL from the replay at every check and keeps it
+      waiting (measured: main thread CPU -25 ms but wall +0..30 ms); at the
+      end each thread mostly finds the GIL free, the other being in a verify.
 
     The replay of an exchange that a kept check refuses must not be what is
     reported: :meth:`settle` settles every check handed so far, then gives
@@ -154,58 +156,57 @@ class Background:
         (and process's) work then only adds to what the busy cores must run."""
         if exchanges < BACKGROUND_FROM or not core_free():
             return None
-        hasher = None
+        worker = None
         if exchanges >= HASH_FROM:
-            from pbem.cycle.hasher import StateHasher
+            from pbem.cycle.worker import CheckWorker
 
-            hasher = StateHasher.start()
-        return Background(hasher)
+            worker = CheckWorker.start()
+        return Background(worker)
 
-    def __init__(self, hasher: Any = None) -> None:
-        self._checks: list[SignatureCheck | StateCheck] = []
-        self._hasher = hasher
+    def __init__(self, worker: Any = None) -> None:
+        self._checks: list[tuple[SignatureCheck | StateCheck, int | None]] = []
+        self._worker = worker
 
     def hand(self, check: SignatureCheck) -> None:
-        self._checks.append(check)
+        index = None
+        if self._worker is not None:
+            index = self._worker.hand_signature(check.ident.sign_pub_raw, check.sig, check.signed)
+        self._checks.append((check, index))
 
     def hand_state(self, state: Any, expected: Any, where: str) -> bool:
         """Keep the check of ``state`` against the signed hash ``expected``;
         False if not kept (no worker, or a state marshal cannot copy): the
         caller checks it at once."""
-        if self._hasher is None:
+        if self._worker is None:
             return False
         try:
-            index = self._hasher.hand(state)
+            index = self._worker.hand_state(state)
         except ValueError:
             return False
-        self._checks.append(StateCheck(index, expected, where))
+        self._checks.append((StateCheck(index, expected, where), index))
         return True
 
     def close(self) -> None:
         """End the worker, if any, whatever happened (nothing is checked)."""
-        if self._hasher is not None:
-            self._hasher.close()
-            self._hasher = None
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
 
     def settle(self) -> BaseException | None:
         """Settle every check handed; the first failure's refusal, if one failed."""
         checks, self._checks = self._checks, []
-        hasher, self._hasher = self._hasher, None
-        digests = hasher.digests() if hasher is not None else []
-        signatures = [c for c in checks if isinstance(c, SignatureCheck)]
-        verdicts = dict(zip(map(id, signatures), _signature_verdicts(signatures)))
-        for check in checks:
-            if isinstance(check, StateCheck):
-                digest = digests[check.index]
-                if isinstance(digest, BaseException):
-                    return digest
-                if check.expected != digest:
-                    return state_differs(check.where)
-                continue
-            verdict = verdicts[id(check)]
+        worker, self._worker = self._worker, None
+        answers = worker.answers() if worker is not None else []
+        undone = [c for c, i in checks if isinstance(c, SignatureCheck) and (i is None or answers[i] is None)]
+        verdicts = dict(zip(map(id, undone), _signature_verdicts(undone)))
+        for check, index in checks:
+            verdict = answers[index] if index is not None and id(check) not in verdicts else verdicts.get(id(check))
             if isinstance(verdict, BaseException):
                 return verdict
-            if not verdict:
+            if isinstance(check, StateCheck):
+                if check.expected != verdict:
+                    return state_differs(check.where)
+            elif not verdict:
                 try:
                     check.refuse()
                 except Verification as refused:

@@ -1,8 +1,8 @@
-"""State hashes worked out by a second process (speed only, issue 7): a
-replay of a long file hands each state to a worker (pbem.cycle.hasher,
-pbem.protocol.hashworker) and compares the hashes when it settles.  The
-verdict and its message must be the plain replay's, which compares each
-hash where it meets it: the first failure in file order wins.  The files
+"""State hashes and signatures checked by a second process (speed only,
+issue 7): a replay of a long file hands each state and each signature to a
+worker (pbem.cycle.worker, pbem.protocol.worker) and reads the answers
+when it settles.  The verdict and its message must be the plain replay's,
+which checks each where it meets it: the first failure in file order wins.  The files
 here are written by a modified program: a player who signs a state hash
 his exchange does not give, and re-links and re-signs what follows so that
 nothing else is wrong."""
@@ -15,7 +15,8 @@ import pytest
 
 import enginehelp as eh
 from pbem import cycle
-from pbem.cycle import hasher, parts, write
+from pbem.cycle import parts, write
+from pbem.cycle import worker as cw
 from pbem.protocol.gamefile import GameFile, exchange_hash
 
 PLAIN = 10**9        # no file is this long: every check where it is met
@@ -33,12 +34,14 @@ def verdict(gf: GameFile, sc: dict[str, Any], kept_from: int, monkeypatch: Any) 
 
 def both(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, worker_answers: bool = True) -> str:
     """The plain verdict, checked to be the kept one's.  ``worker_answers``:
-    the worker must answer every state (the replay's own way of working
-    out a hash the worker did not send is broken for the kept replay)."""
+    the worker must answer every check (the replay's own ways of working
+    out a hash or a signature the worker did not answer are broken for the
+    kept replay)."""
     plain = verdict(gf, sc, PLAIN, monkeypatch)
     with monkeypatch.context() as patched:
         if worker_answers:
-            patched.setattr(hasher, "RecordMemo", None)
+            patched.setattr(cw, "RecordMemo", None)
+            patched.setattr(parts.SignatureCheck, "good", None)
         assert verdict(gf, sc, KEPT, patched) == plain
     return plain
 
@@ -108,7 +111,7 @@ def test_a_dead_worker_changes_nothing(game, monkeypatch) -> None:
     """A worker that exits at once (or is killed) answers nothing: every
     state is hashed by the replay itself, from its kept copy."""
     gf, sc, ids = game
-    monkeypatch.setattr(hasher, "_command", lambda: [os.sys.executable, "-I", "-S", "-c", "pass"])
+    monkeypatch.setattr(cw, "_command", lambda: [os.sys.executable, "-I", "-S", "-c", "pass"])
     assert both(gf, sc, monkeypatch, worker_answers=False).startswith("accepted ")
     assert both(lying(gf, ids, 4, state="ab" * 32), sc, monkeypatch, worker_answers=False) == differs(gf, 4)
 
@@ -119,22 +122,22 @@ def test_a_state_marshal_cannot_copy_is_checked_at_once(game, monkeypatch) -> No
     def refuse(self: Any, state: Any) -> int:
         raise ValueError("unmarshallable object")
 
-    monkeypatch.setattr(hasher.StateHasher, "hand", refuse)
+    monkeypatch.setattr(cw.CheckWorker, "hand_state", refuse)
     assert both(lying(gf, ids, 4, state="ab" * 32), sc, monkeypatch) == differs(gf, 4)
 
 
 def test_the_worker_s_hashes_are_the_plain_ones(game, monkeypatch) -> None:
     """Handed the same states, the worker answers what Match.state_hash does."""
     gf, sc, _ = game
-    monkeypatch.setattr(hasher, "RecordMemo", None)    # no answer worked out here
-    worker = hasher.StateHasher.start()
+    monkeypatch.setattr(cw, "RecordMemo", None)    # no answer worked out here
+    worker = cw.CheckWorker.start()
     assert worker is not None
     expected = []
     for n in range(1, len(gf.exchanges) + 1):
         m = cycle.replay(GameFile(gf.exchanges[:n]), sc)
-        worker.hand(m.public_state())
+        worker.hand_state(m.public_state())
         expected.append(m.state_hash())
-    assert worker.digests() == expected
+    assert worker.answers() == expected
     assert expected == [ex["state"] for ex in gf.exchanges]
 
 
@@ -142,16 +145,16 @@ def test_no_worker_is_left_behind(game, monkeypatch) -> None:
     """After an accepted file and after a refused one, the worker has exited
     and been reaped (no process of ours is left)."""
     gf, sc, ids = game
-    started: list[hasher.StateHasher] = []
-    real = hasher.StateHasher.start
+    started: list[cw.CheckWorker] = []
+    real = cw.CheckWorker.start
 
-    def start() -> hasher.StateHasher | None:
+    def start() -> cw.CheckWorker | None:
         worker = real()
         assert worker is not None
         started.append(worker)
         return worker
 
-    monkeypatch.setattr(hasher.StateHasher, "start", staticmethod(start))
+    monkeypatch.setattr(cw.CheckWorker, "start", staticmethod(start))
     verdict(gf, sc, KEPT, monkeypatch)
     forged = GameFile(gf.exchanges[:4] + [dict(gf.exchanges[4], n=9)] + gf.exchanges[5:])  # type: ignore[list-item]
     verdict(forged, sc, KEPT, monkeypatch)
@@ -168,9 +171,36 @@ def test_the_worker_is_used_only_for_a_long_file_with_a_free_core(monkeypatch) -
     monkeypatch.setattr(parts, "HASH_FROM", 32)
     monkeypatch.setattr(parts, "core_free", lambda: True)
     checks = parts.Background.for_file(31)
-    assert checks is not None and checks._hasher is None
+    assert checks is not None and checks._worker is None
     checks = parts.Background.for_file(32)
-    assert checks is not None and checks._hasher is not None
-    assert checks.settle() is None and checks._hasher is None
+    assert checks is not None and checks._worker is not None
+    assert checks.settle() is None and checks._worker is None
     monkeypatch.setattr(parts, "core_free", lambda: False)
     assert parts.Background.for_file(500) is None
+
+
+def test_the_worker_verifies_as_the_identity_does(game, monkeypatch) -> None:
+    """Each exchange's signature, the same with one bit of the message
+    flipped, and the same under the other seat's key: the worker's
+    verdicts are PublicIdentity.verify's."""
+    from pbem.protocol.gamefile import signing_bytes
+
+    gf, _, ids = game
+    worker = cw.CheckWorker.start()
+    assert worker is not None
+    expected = []
+    for ex in gf.exchanges:
+        signed, sig = signing_bytes(ex), bytes.fromhex(ex["sig"])
+        for seat, ident in ids.items():
+            for message in (signed, signed[:-1] + bytes([signed[-1] ^ 1])):
+                worker.hand_signature(ident.public.sign_pub_raw, sig, message)
+                expected.append(ident.public.verify(message, sig))
+    assert worker.answers() == expected
+    assert expected.count(True) == len(gf.exchanges)
+
+
+def test_the_other_seat_s_key_is_named(game, monkeypatch) -> None:
+    """Exchange 4 re-signed by the seat that did not send it."""
+    gf, sc, ids = game
+    forged, message = eh.signed_by_other(gf, ids, 4)
+    assert both(forged, sc, monkeypatch) == message
