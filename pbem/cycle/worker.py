@@ -58,8 +58,10 @@ class CheckWorker:
 
     @staticmethod
     def start() -> CheckWorker | None:
-        """A running worker, or None where it cannot be started."""
-        if not hasattr(os, "posix_spawn"):
+        """A running worker, or None where it cannot be started: no
+        ``posix_spawn`` (Windows), or no interpreter to run it with (an
+        embedded or frozen program)."""
+        if not hasattr(os, "posix_spawn") or not sys.executable or getattr(sys, "frozen", False):
             return None
         try:
             checks_r, checks_w = os.pipe()
