@@ -5,7 +5,6 @@ deferral, a plan's skipped order) and deep copies of JSON-like trees
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any
 
 from pbem.game.frozen import fast_copy as fast_copy
@@ -55,6 +54,11 @@ class Snapshots:
         self._keep = True
 
 
-@dataclass
 class _Copied:
-    es: EngineState
+    """A state kept as a deep copy (one freeze() cannot encode)."""
+
+    # A plain class, not a dataclass (speed only: the generated methods,
+    # none of them used, were compiled at every start of a command).
+
+    def __init__(self, es: EngineState) -> None:
+        self.es = es

@@ -38,11 +38,12 @@ Randomness
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from pbem.errors import PbemError
 from pbem.game.frozen import freeze, thaw
+from pbem.game.plainclass import Frozen
 
 if TYPE_CHECKING:
     from pbem.game.view import View
@@ -85,13 +86,17 @@ class _Options:
         return listed
 
     def __set__(self, d: "Decision", value: tuple[str, ...]) -> None:
-        # Only the dataclass __init__ gets here: a frozen Decision refuses
-        # every later assignment before any descriptor sees it.
+        # Never reached: a Decision refuses every assignment before any
+        # descriptor sees it (its __init__ writes its dict).
         d.__dict__["_options"] = value
 
 
-@dataclass(frozen=True)
-class Decision:
+# Speed only: the dataclass decorator registers the fields (for
+# dataclasses.fields and replace) and writes no method: Frozen's behave as
+# a frozen dataclass's (tests/test_decision_lazy.py), and __init__ fills the
+# instance's dict in one call (a replay makes a thousand Decisions).
+@dataclass(init=False, repr=False, eq=False)
+class Decision(Frozen):
     """What a seat must decide now: the engine's only notion of whose turn
     it is (``seat``; in a two-seat game a seat is named after its side).
 
@@ -131,6 +136,13 @@ class Decision:
     forced: bool = False
     plannable: bool = False
 
+    def __init__(self, seat: str, kind: str, prompt: str, options: tuple[str, ...] = (), private: bool = False,
+                 policy: str | None = None, hint: str = "", forced: bool = False, plannable: bool = False) -> None:
+        self.__dict__.update(seat=seat, kind=kind, prompt=prompt, _options=options, private=private, policy=policy,
+                             hint=hint, forced=forced, plannable=plannable)
+
+    _FIELDS = ("seat", "kind", "prompt", "options", "private", "policy", "hint", "forced", "plannable")
+
     @property
     def side(self) -> str:
         """The deciding seat, by the name two-seat games give it (their
@@ -169,13 +181,16 @@ def _checked(kind: str, options: Callable[[], Iterable[str]], state: State) -> C
     return make
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(Frozen):
     """Something that happened, for the turn log.  ``text`` is one line of an
     after-action report; ``data`` keeps the facts for renderers."""
 
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
+    _FIELDS = ("text", "data")
+
+    def __init__(self, text: str, data: dict[str, Any] | None = None) -> None:
+        self.__dict__.update(text=text, data={} if data is None else data)
 
 
 @runtime_checkable
@@ -370,12 +385,15 @@ def public(state: State) -> State:
 MIN_SEATS, MAX_SEATS = 2, 6
 
 
-@dataclass(frozen=True)
-class SeatSpec:
+class SeatSpec(Frozen):
     """One seat at the table: its name (what decisions name), its side (the
     team it plays for) and any roles the rules give it, e.g.
     ``SeatSpec("p4", "soviet", ("controller",))``."""
 
     name: str
     side: str
-    roles: tuple[str, ...] = ()
+    roles: tuple[str, ...]
+    _FIELDS = ("name", "side", "roles")
+
+    def __init__(self, name: str, side: str, roles: tuple[str, ...] = ()) -> None:
+        self.__dict__.update(name=name, side=side, roles=roles)

@@ -18,7 +18,6 @@ Replaying them is :mod:`pbem.cycle`'s job.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -95,12 +94,24 @@ def exchange_hash(exchange: Exchange) -> str:
     return digest(exchange)
 
 
-@dataclass
 class GameFile:
     """The parsed file.  ``exchanges`` are plain dicts as signed."""
 
-    exchanges: list[Exchange]
-    state: dict[str, Any] = field(default_factory=dict)
+    # A plain class, not a dataclass (speed only: its generated methods were
+    # compiled at every start of a command); equal as a dataclass is, field
+    # by field, and so unhashable.
+
+    def __init__(self, exchanges: list[Exchange], state: dict[str, Any] | None = None) -> None:
+        self.exchanges = exchanges
+        self.state: dict[str, Any] = {} if state is None else state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameFile) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.exchanges, self.state) == (other.exchanges, other.state)
+
+    def __repr__(self) -> str:
+        return f"GameFile(exchanges={self.exchanges!r}, state={self.state!r})"
 
     @property
     def header(self) -> dict[str, Any]:

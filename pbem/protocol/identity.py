@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import KeyFileError, UsageError
@@ -91,15 +90,37 @@ def _hex_key(d: dict[str, Any], key: str, where: str) -> str:
 _VERIFIERS: dict[str, Any] = {}
 
 
-@dataclass(frozen=True)
 class PublicIdentity:
     """What everyone may know of a player: name, e-mail and the two public
     keys as lower-case hex of their raw 32 bytes."""
 
+    # A plain class, not a frozen dataclass (speed only: the generated
+    # methods were compiled at every start of a command).  The same
+    # behaviour: read-only fields, equal and hashed by their values.
     name: str
     email: str
     sign_pub: str
     seal_pub: str
+
+    def __init__(self, name: str, email: str, sign_pub: str, seal_pub: str) -> None:
+        # Straight into the instance's dict: __setattr__ refuses.
+        self.__dict__.update(name=name, email=email, sign_pub=sign_pub, seal_pub=seal_pub)
+
+    def __eq__(self, other: object) -> bool:
+        # The four fields, in their order, are the instance's dict.
+        return vars(self) == vars(other) if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(vars(self).values()))
+
+    def __repr__(self) -> str:
+        return "PublicIdentity(" + ", ".join(f"{key}={value!r}" for key, value in vars(self).items()) + ")"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of a public identity")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of a public identity")
 
     @property
     def sign_pub_raw(self) -> bytes:
@@ -162,14 +183,26 @@ class PublicIdentity:
         return True
 
 
-@dataclass
 class Identity:
     """A player's own identity with both private keys (raw 32 bytes each)."""
 
-    name: str
-    email: str
-    sign_key: bytes = field(repr=False)
-    seal_key: bytes = field(repr=False)
+    # A plain class, not a dataclass, for the reason PublicIdentity is;
+    # equal by every field, and its repr never shows a key.
+
+    def __init__(self, name: str, email: str, sign_key: bytes, seal_key: bytes) -> None:
+        self.name = name
+        self.email = email
+        self.sign_key = sign_key
+        self.seal_key = seal_key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Identity) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.name, self.email, self.sign_key, self.seal_key)
+                == (other.name, other.email, other.sign_key, other.seal_key))
+
+    def __repr__(self) -> str:
+        return f"Identity(name={self.name!r}, email={self.email!r})"
 
     @property
     def public(self) -> PublicIdentity:
