@@ -106,12 +106,16 @@ class CheckWorker:
     def answers(self) -> list[Answer]:
         """Every handed check's answer, in order; the worker is ended."""
         got = self._collect()
+        memo = None
         out: list[Answer] = []
         for i in range(self._count):
             answer = got[i * ANSWER:(i + 1) * ANSWER]
             status = answer[0] if len(answer) == ANSWER else None
-            if i in self._states:
-                out.append(answer[1:].hex() if status == DONE else _hash_here(self._states[i]))
+            if i in self._states and status == DONE:
+                out.append(answer[1:].hex())
+            elif i in self._states:
+                memo = memo or RecordMemo()
+                out.append(_hash_here(self._states[i], memo))
             else:
                 out.append(True if status == DONE else False if status == REFUSED else None)
         self._states, self._count = {}, 0
@@ -165,10 +169,10 @@ class CheckWorker:
             self._pid = None
 
 
-def _hash_here(blob: bytes) -> str | Exception:
+def _hash_here(blob: bytes, memo: RecordMemo) -> str | Exception:
     """The plain way, from the kept copy of a state the worker did not answer."""
     try:
-        return sha256(RecordMemo().canonical(marshal.loads(blob))).hex()
+        return sha256(memo.canonical(marshal.loads(blob))).hex()
     except Exception as exc:
         return exc
 
