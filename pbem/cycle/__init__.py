@@ -33,15 +33,29 @@ signing).  Nothing here knows any game: games are reached through
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from pbem.cycle.match import (
     CHAIN_LENGTH, DICE_TIMINGS, RENEW_WHEN_LEFT, EngineState, Match, Record, Seat, Verification, fast_copy,
     public_engine_state, public_order,
 )
 from pbem.cycle.replay import advance, replay, waiting_after
 from pbem.cycle.run import ENGINE_VERBS, ExchangeRun, parse_engine_order, run_exchange
-from pbem.cycle.turn import Turn
-from pbem.cycle.write import dice_listing, disclose_exchange, iter_rolls, join_exchange, new_game, rewind_exchange, sign
 from pbem.protocol.gamefile import exchange_hash
+
+if TYPE_CHECKING:
+    from pbem.cycle import turn, write
+    from pbem.cycle.turn import Turn
+    from pbem.cycle.write import (
+        dice_listing, disclose_exchange, iter_rolls, join_exchange, new_game, rewind_exchange, sign,
+    )
+
+# Speed only: the writing side (a live Turn, the exchanges a player writes)
+# is imported on first use, by name: a verify writes nothing (~0.5 ms of
+# its start).
+_WRITING = {"turn": "turn", "write": "write", "Turn": "turn", **dict.fromkeys(
+    ("dice_listing", "disclose_exchange", "iter_rolls", "join_exchange", "new_game", "rewind_exchange", "sign"),
+    "write")}
 
 __all__ = [
     "CHAIN_LENGTH", "DICE_TIMINGS", "ENGINE_VERBS", "RENEW_WHEN_LEFT", "EngineState", "ExchangeRun", "Match",
@@ -49,3 +63,12 @@ __all__ = [
     "dice_listing", "iter_rolls", "join_exchange", "new_game", "parse_engine_order", "public_engine_state", "public_order",
     "replay", "rewind_exchange", "run_exchange", "sign", "waiting_after",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WRITING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(f"{__name__}.{_WRITING[name]}")
+    return module if name == _WRITING[name] else getattr(module, name)
