@@ -96,6 +96,10 @@ class AvdRules(BaseRules):
         self._scope: dict[int, Board] | None = None
         # The state, decision and board of the last pending (see apply_decided).
         self._asked: tuple[State, Decision, Board] | None = None
+        # The state the last outer pending or apply left and its board,
+        # still standing: the next call on that state starts from it (see
+        # pending).
+        self._left: tuple[State, Board] | None = None
         # 7.1.2: a side holds in secret at most the chits it selects in one
         # turn (Turn 1 German: one more, the 3rd Panzer Group chit set
         # aside, 3.7); every commit of its hidden items has this width.
@@ -189,7 +193,16 @@ class AvdRules(BaseRules):
         # decisions by a pickle of the state cost more than it saved
         # (callgrind: 8.6% of a cold verify's instructions, 3% of a scripted
         # game's).
+        # The board the last pending or apply left for this very state
+        # serves again (speed only: most questions come right after the
+        # order that made the position).  It stands as long as the scope
+        # would: between calls only this code changes a state (a game state
+        # is the rules' own), and every change of position here calls
+        # _moved, which drops it.
         scope: dict[int, Board] = {}
+        left = self._left
+        if left is not None and left[0] is state:
+            scope[id(state)] = left[1]
         self._scope = scope
         try:
             d = self._pending(state)
@@ -199,6 +212,7 @@ class AvdRules(BaseRules):
         # (unchanged since, by its contract), starts from this board.
         b = scope.get(id(state))
         self._asked = (state, d, b) if b is not None and d is not None else None
+        self._left = (state, b) if b is not None else None
         return d
 
     def _pending(self, state: State) -> Decision | None:
@@ -229,13 +243,20 @@ class AvdRules(BaseRules):
         # While the order and the automatic steps after it run, one board
         # per state serves every question until a unit moves or the turn
         # ends (_moved drops it): only this code changes the state then.
+        # The board left standing at the end serves the next question (see
+        # pending); an order refused half-way leaves none.
         outer = self._scope is None
-        if outer:
+        scope = self._scope
+        if scope is None:
+            self._left = None
             asked = self._asked
-            self._scope = {id(state): asked[2]} if asked and asked[0] is state and asked[1] is d else {}
+            scope = self._scope = {id(state): asked[2]} if asked and asked[0] is state and asked[1] is d else {}
         try:
             getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
             self._run(state, rng, events)
+            b = scope.get(id(state))
+            if outer and b is not None:
+                self._left = (state, b)
         finally:
             if outer:
                 self._scope = None
@@ -320,7 +341,8 @@ class AvdRules(BaseRules):
         # A standing order only reads the state: one board serves it all.
         if self._scope is not None:
             return policies.answer(self, state, decision, policies_)
-        self._scope = {}
+        asked = self._asked
+        self._scope = {id(state): asked[2]} if asked and asked[0] is state and asked[1] is decision else {}
         try:
             return policies.answer(self, state, decision, policies_)
         finally:
@@ -438,6 +460,9 @@ class AvdRules(BaseRules):
         scope = self._scope
         if scope:
             scope.pop(id(state), None)
+        left = self._left
+        if left is not None and left[0] is state:
+            self._left = None
 
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
