@@ -291,14 +291,14 @@ def duel_played(exchanges: int) -> tuple[GameFile, dict[str, Any], dict[str, Any
 def kept_verdict(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, kept_from: int, hash_from: int) -> str:
     """The replay's message, or the hashes of its exchanges and last state
     when it accepts, with the checks a replay keeps for its end
-    (pbem.cycle.parts.Background) kept from ``kept_from`` exchanges on,
+    (pbem.cycle.background.Background) kept from ``kept_from`` exchanges on,
     and the state hashes given to a worker from ``hash_from`` on."""
-    from pbem.cycle import parts
+    from pbem.cycle import background
     from pbem.errors import PbemError
 
-    monkeypatch.setattr(parts, "BACKGROUND_FROM", kept_from)
-    monkeypatch.setattr(parts, "HASH_FROM", hash_from)
-    monkeypatch.setattr(parts, "core_free", lambda: True)
+    monkeypatch.setattr(background, "BACKGROUND_FROM", kept_from)
+    monkeypatch.setattr(background, "HASH_FROM", hash_from)
+    monkeypatch.setattr(background, "core_free", lambda: True)
     try:
         m = cycle.replay(gf, sc)
     except PbemError as exc:

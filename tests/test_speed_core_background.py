@@ -1,6 +1,6 @@
 """Signatures checked by a second thread (speed only, issue 7): a replay
 of a long file hands each exchange's Ed25519 check to a thread
-(pbem.cycle.parts.Background) and goes on.  The verdict and its message
+(pbem.cycle.background.Background) and goes on.  The verdict and its message
 must be those of the plain replay, which checks each signature where it
 meets it: the first failure in file order wins, and within an exchange a
 bad signature comes before anything its replay finds."""
@@ -14,7 +14,7 @@ import pytest
 
 import enginehelp as eh
 from pbem import cycle, session
-from pbem.cycle import parts
+from pbem.cycle import background
 from pbem.errors import PbemError
 from pbem.protocol.gamefile import GameFile
 
@@ -109,10 +109,10 @@ def test_sampled_byte_changes_get_the_same_verdict(game, monkeypatch, tmp_path) 
 
 
 def test_the_thread_is_used_only_for_a_long_file_with_a_free_core(monkeypatch) -> None:
-    monkeypatch.setattr(parts, "BACKGROUND_FROM", 16)
-    monkeypatch.setattr(parts, "core_free", lambda: True)
-    assert parts.Background.for_file(15) is None
-    checks = parts.Background.for_file(16)
+    monkeypatch.setattr(background, "BACKGROUND_FROM", 16)
+    monkeypatch.setattr(background, "core_free", lambda: True)
+    assert background.Background.for_file(15) is None
+    checks = background.Background.for_file(16)
     assert checks is not None and checks.settle() is None
-    monkeypatch.setattr(parts, "core_free", lambda: False)
-    assert parts.Background.for_file(500) is None
+    monkeypatch.setattr(background, "core_free", lambda: False)
+    assert background.Background.for_file(500) is None

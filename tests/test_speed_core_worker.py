@@ -15,7 +15,7 @@ import pytest
 
 import enginehelp as eh
 from pbem import cycle
-from pbem.cycle import parts, write
+from pbem.cycle import background, parts, write
 from pbem.cycle import worker as cw
 from pbem.protocol.gamefile import GameFile, exchange_hash
 
@@ -42,6 +42,7 @@ def both(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, worker_answers: boo
         if worker_answers:
             patched.setattr(cw, "RecordMemo", None)
             patched.setattr(parts.SignatureCheck, "good", None)
+            patched.setattr(background, "exchange_hash", None)
         assert verdict(gf, sc, KEPT, patched) == plain
     return plain
 
@@ -137,7 +138,7 @@ def test_the_worker_s_hashes_are_the_plain_ones(game, monkeypatch) -> None:
         m = cycle.replay(GameFile(gf.exchanges[:n]), sc)
         worker.hand_state(m.public_state())
         expected.append(m.state_hash())
-    assert worker.answers() == expected
+    assert [answer.digest for answer in worker.answers()] == expected
     assert expected == [ex["state"] for ex in gf.exchanges]
 
 
@@ -167,16 +168,16 @@ def test_no_worker_is_left_behind(game, monkeypatch) -> None:
 
 
 def test_the_worker_is_used_only_for_a_long_file_with_a_free_core(monkeypatch) -> None:
-    monkeypatch.setattr(parts, "BACKGROUND_FROM", 16)
-    monkeypatch.setattr(parts, "HASH_FROM", 32)
-    monkeypatch.setattr(parts, "core_free", lambda: True)
-    checks = parts.Background.for_file(31)
+    monkeypatch.setattr(background, "BACKGROUND_FROM", 16)
+    monkeypatch.setattr(background, "HASH_FROM", 32)
+    monkeypatch.setattr(background, "core_free", lambda: True)
+    checks = background.Background.for_file(31)
     assert checks is not None and checks._worker is None
-    checks = parts.Background.for_file(32)
+    checks = background.Background.for_file(32)
     assert checks is not None and checks._worker is not None
     assert checks.settle() is None and checks._worker is None
-    monkeypatch.setattr(parts, "core_free", lambda: False)
-    assert parts.Background.for_file(500) is None
+    monkeypatch.setattr(background, "core_free", lambda: False)
+    assert background.Background.for_file(500) is None
 
 
 def test_the_worker_verifies_as_the_identity_does(game, monkeypatch) -> None:
@@ -195,7 +196,7 @@ def test_the_worker_verifies_as_the_identity_does(game, monkeypatch) -> None:
             for message in (signed, signed[:-1] + bytes([signed[-1] ^ 1])):
                 worker.hand_signature(ident.public.sign_pub_raw, sig, message)
                 expected.append(ident.public.verify(message, sig))
-    assert worker.answers() == expected
+    assert [answer.good for answer in worker.answers()] == expected
     assert expected.count(True) == len(gf.exchanges)
 
 
@@ -204,3 +205,64 @@ def test_the_other_seat_s_key_is_named(game, monkeypatch) -> None:
     gf, sc, ids = game
     forged, message = eh.signed_by_other(gf, ids, 4)
     assert both(forged, sc, monkeypatch) == message
+
+
+def test_the_worker_hashes_exchanges_as_the_file_does(game, monkeypatch) -> None:
+    """Each exchange handed whole: its hash is the next one's ``prev``, and
+    its signature is checked on the bytes it signs."""
+    gf, _, ids = game
+    worker = cw.CheckWorker.start()
+    assert worker is not None
+    for ex in gf.exchanges:
+        worker.hand_exchange(ids[ex["side"]].public.sign_pub_raw, bytes.fromhex(ex["sig"]), ex)
+    answers = worker.answers()
+    assert [a.digest for a in answers] == [exchange_hash(ex) for ex in gf.exchanges]
+    assert [a.digest for a in answers[:-1]] == [ex["prev"] for ex in gf.exchanges[1:]]
+    assert all(a.good for a in answers)
+
+
+@pytest.mark.parametrize("at", [2, 3, 6, 9])
+def test_a_signed_broken_link_is_refused_at_its_exchange(game, monkeypatch, at) -> None:
+    """Exchange ``at`` names a ``prev`` that is not the hash of the one
+    before (and is signed so), the rest re-linked: found by the worker."""
+    gf, sc, ids = game
+    forged = lying(gf, ids, at, prev="ab" * 32)
+    assert both(forged, sc, monkeypatch) == (
+        f"Verification: exchange {at} by {gf.exchanges[at - 1]['side']}: does not follow exchange {at - 1} "
+        "(chain link broken: history edited or reordered)")
+
+
+@pytest.mark.parametrize("at", [3, 5, 8])
+def test_a_signed_order_list_the_replay_does_not_give_is_refused(game, monkeypatch, at) -> None:
+    """Exchange ``at`` lists its order with a field the rules never write."""
+    gf, sc, ids = game
+    listed = [dict(gf.exchanges[at - 1]["orders"][0], note="mine")]
+    forged = lying(gf, ids, at, orders=listed)
+    assert both(forged, sc, monkeypatch) == (
+        f"Verification: exchange {at} by {gf.exchanges[at - 1]['side']}: order list differs from the replay at entry 1")
+
+
+def test_a_false_link_and_a_false_state_later_tell_the_link(game, monkeypatch) -> None:
+    gf, sc, ids = game
+    forged = lying(lying(gf, ids, 7, state="cd" * 32), ids, 4, prev="ab" * 32)
+    assert "exchange 4 by " in both(forged, sc, monkeypatch)
+    assert "does not follow exchange 3" in both(forged, sc, monkeypatch)
+
+
+def test_the_worker_compares_order_lists_as_the_replay_does(game) -> None:
+    """The lists of each exchange against themselves, nulls dropped from
+    the listed side, and against a list with one field more."""
+    gf, _, _ = game
+    worker = cw.CheckWorker.start()
+    assert worker is not None
+    expected = []
+    for ex in gf.exchanges:
+        listed = ex.get("orders", [])
+        worker.hand_entries(listed, listed)
+        worker.hand_entries(listed, [dict(e, gone=None) for e in listed])
+        worker.hand_entries(listed, [dict(e, note="x") for e in listed])
+        expected += [True, True, not listed]
+    answers = worker.answers()
+    assert [a.good for a in answers] == expected
+    assert [a.kept for a in answers if not a.good] == [(ex["orders"], [dict(e, note="x") for e in ex["orders"]])
+                                                       for ex in gf.exchanges if ex.get("orders")]

@@ -7,7 +7,6 @@ hash)."""
 from __future__ import annotations
 
 import base64
-import os
 import re
 from collections.abc import Callable
 from typing import Any, cast
@@ -20,14 +19,16 @@ from pbem.protocol.secret import unpad
 from pbem.protocol.types import Exchange
 
 
-def verify_signature(m: Match, ex: Exchange, where: str,
-                     later: Callable[[SignatureCheck], None] | None = None) -> tuple[str, bytes | None]:
+def verify_signature(m: Match, ex: Exchange, where: str, later: Callable[[SignatureCheck], None] | None = None,
+                     bytes_later: bool = False) -> tuple[str | None, bytes | None]:
     """Check ``ex``'s signature.  Found with the bytes it signs (speed
     only): its hash (``exchange_hash``) and the canonical bytes of its
     ``orders`` (None if not found).  ``later`` (speed only): takes the
     Ed25519 check itself instead, to be run (:meth:`SignatureCheck.run`)
     before anything found after this point is reported; every check of
-    the key and the signature's text is done here."""
+    the key and the signature's text is done here.  ``bytes_later``
+    (with ``later``): the bytes it signs are not found here either (the
+    hash returned is None): ``later`` takes that too."""
     side = ex["side"]
     if ex["n"] == 1:
         ident = identity_from(ex.get("player"), where)
@@ -45,37 +46,55 @@ def verify_signature(m: Match, ex: Exchange, where: str,
     # `prev`) but not of what it signs: only one spelling of it may verify.
     if not re.fullmatch(r"[0-9a-f]{128}", ex["sig"]):
         raise Verification(f"{where}: signature is not 128 lower-case hex digits")
-    sig = bytes.fromhex(ex["sig"])
-    signed, digest, fields = signing_and_hash(ex)
-    check = SignatureCheck(ident, signed, sig, side, where, m)
+    check = SignatureCheck(ident, ex, bytes.fromhex(ex["sig"]), side, where, m)
+    if later is not None and bytes_later:
+        later(check)
+        return None, None
+    orders = check.find_bytes()
     if later is None:
         check.run()
     else:
         later(check)
-    return digest, fields.get("orders")
+    return check.digest, orders
 
 
 class SignatureCheck:
     """One exchange's Ed25519 check, with what its refusal says.  The
     seats are taken as they are when the check is made (a replay may move
     its players later): a signature that fails is tried against the other
-    seats' keys, to name the one who signed it."""
+    seats' keys, to name the one who signed it.  What the exchange signs
+    and its hash are found by :meth:`find_bytes` (by the check itself if
+    it is run first)."""
 
-    __slots__ = ("ident", "signed", "sig", "side", "where", "seats")
+    __slots__ = ("ident", "ex", "sig", "side", "where", "seats", "signed", "digest")
 
-    def __init__(self, ident: Any, signed: bytes, sig: bytes, side: str, where: str, m: Match) -> None:
-        self.ident, self.signed, self.sig, self.side, self.where = ident, signed, sig, side, where
+    def __init__(self, ident: Any, ex: Exchange, sig: bytes, side: str, where: str, m: Match) -> None:
+        self.ident, self.ex, self.sig, self.side, self.where = ident, ex, sig, side, where
         self.seats = [(s.side, s.identity) for s in m.seats.values()]
+        self.signed: bytes | None = None
+        self.digest: str | None = None
+
+    def find_bytes(self) -> bytes | None:
+        """Find what the exchange signs and its hash; the canonical bytes
+        of its orders, if found with them.  Raises what the encoding
+        raises for an exchange it refuses."""
+        signed, self.digest, fields = signing_and_hash(self.ex)
+        self.signed = signed
+        return fields.get("orders")
 
     def good(self) -> bool:
         """Whether the sender's key verifies the signature (thread-safe:
         what a background thread runs)."""
+        if self.signed is None:
+            self.find_bytes()
         return bool(self.ident.verify(self.signed, self.sig))
 
     def refuse(self) -> None:
         """Raise the refusal of a signature :meth:`good` found bad."""
-        side, where = self.side, self.where
-        other = [s for s, ident in self.seats if s != side and ident.verify(self.signed, self.sig)]
+        if self.signed is None:
+            self.find_bytes()
+        side, where, signed = self.side, self.where, self.signed
+        other = [s for s, ident in self.seats if s != side and ident.verify(signed, self.sig)]
         if other:
             raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")
         raise Verification(f"{where}: bad signature: altered after signing, or not signed by {side}'s key")
@@ -83,159 +102,6 @@ class SignatureCheck:
     def run(self) -> None:
         if not self.good():
             self.refuse()
-
-
-# Speed only: a replay of a file of this many exchanges or more keeps its
-# checks for the end (Background): its signatures are checked by two
-# threads, and from HASH_FROM on by a second process with its state hashes
-# (starting one costs about a millisecond here, ~20 ms on the other core).
-BACKGROUND_FROM = 16
-HASH_FROM = 32
-
-
-def core_free() -> bool:
-    """Whether a core looks idle: the last minute's load average at least
-    half a core below the cores there are (where the system tells it)."""
-    cores = os.cpu_count() or 1
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return cores >= 2
-    return load < cores - 0.5
-
-
-class StateCheck:
-    """One exchange's state hash, kept for :class:`Background`: the index
-    of its state in the worker and the hash the sender signed."""
-
-    __slots__ = ("index", "expected", "where")
-
-    def __init__(self, index: int, expected: Any, where: str) -> None:
-        self.index, self.expected, self.where = index, expected, where
-
-
-def state_differs(where: str) -> Verification:
-    """The refusal of an exchange whose signed state hash is not the replay's."""
-    return Verification(f"{where}: state hash differs from the replay (the exchange does not replay)")
-
-
-def check_state(m: Match, ex: Exchange, where: str, checks: Background | None = None) -> None:
-    """The state hash ``ex`` signed against the replay's; kept by
-    ``checks`` if it takes it (speed only)."""
-    if checks is not None and checks.hand_state(m.public_state(), ex["state"], where):
-        return
-    if ex["state"] != m.state_hash():
-        raise state_differs(where)
-
-
-class Background:
-    """Speed only: a replay's checks that nothing after them needs, kept
-    until its end (or its first error) and settled then, in file order.
-
-    - From ``HASH_FROM`` exchanges on, a second process checks the state
-      hashes and the Ed25519 signatures while the replay goes on
-      (:class:`~pbem.cycle.worker.CheckWorker`).
-    - Signatures it does not answer (a shorter file, or a worker that
-      could not start or import cryptography) are checked at the end by
-      two threads at once (cryptography's verify releases the GIL, so the
-      two run on two cores).  Run during the replay instead, a second
-      thread must take the GIL from the replay at every check and keeps it
-      waiting (measured: main thread CPU -25 ms but wall +0..30 ms); at the
-      end each thread mostly finds the GIL free, the other being in a verify.
-
-    The replay of an exchange that a kept check refuses must not be what is
-    reported: :meth:`settle` settles every check handed so far, then gives
-    the first one's refusal, in the order they were handed (the order in
-    which the plain replay, which checks each where it is met, would have
-    met them)."""
-
-    @staticmethod
-    def for_file(exchanges: int) -> Background | None:
-        """Checks kept for a file this long; None for a short one, not
-        worth a thread, or when no core looks free: the second thread's
-        (and process's) work then only adds to what the busy cores must run."""
-        if exchanges < BACKGROUND_FROM or not core_free():
-            return None
-        worker = None
-        if exchanges >= HASH_FROM:
-            from pbem.cycle.worker import CheckWorker
-
-            worker = CheckWorker.start()
-        return Background(worker)
-
-    def __init__(self, worker: Any = None) -> None:
-        self._checks: list[tuple[SignatureCheck | StateCheck, int | None]] = []
-        self._worker = worker
-
-    def hand(self, check: SignatureCheck) -> None:
-        index = None
-        if self._worker is not None:
-            index = self._worker.hand_signature(check.ident.sign_pub_raw, check.sig, check.signed)
-        self._checks.append((check, index))
-
-    def hand_state(self, state: Any, expected: Any, where: str) -> bool:
-        """Keep the check of ``state`` against the signed hash ``expected``;
-        False if not kept (no worker, or a state marshal cannot copy): the
-        caller checks it at once."""
-        if self._worker is None:
-            return False
-        try:
-            index = self._worker.hand_state(state)
-        except ValueError:
-            return False
-        self._checks.append((StateCheck(index, expected, where), index))
-        return True
-
-    def close(self) -> None:
-        """End the worker, if any, whatever happened (nothing is checked)."""
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
-
-    def settle(self) -> BaseException | None:
-        """Settle every check handed; the first failure's refusal, if one failed."""
-        checks, self._checks = self._checks, []
-        worker, self._worker = self._worker, None
-        answers = worker.answers() if worker is not None else []
-        undone = [c for c, i in checks if isinstance(c, SignatureCheck) and (i is None or answers[i] is None)]
-        verdicts = dict(zip(map(id, undone), _signature_verdicts(undone)))
-        for check, index in checks:
-            verdict = answers[index] if index is not None and id(check) not in verdicts else verdicts.get(id(check))
-            if isinstance(verdict, BaseException):
-                return verdict
-            if isinstance(check, StateCheck):
-                if check.expected != verdict:
-                    return state_differs(check.where)
-            elif not verdict:
-                try:
-                    check.refuse()
-                except Verification as refused:
-                    return refused
-        return None
-
-
-def _signature_verdicts(checks: list[SignatureCheck]) -> list[BaseException | bool | None]:
-    """Each check's :meth:`SignatureCheck.good`, or what it raised, run by
-    two threads at once."""
-    if not checks:
-        return []
-    import threading
-
-    verdicts: list[BaseException | bool | None] = [None] * len(checks)
-    todo = iter(range(len(checks)))      # shared: each index is taken by one thread
-
-    def work() -> None:
-        for i in todo:
-            try:
-                verdicts[i] = checks[i].good()
-            except BaseException as exc:   # raised where the plain replay would have
-                verdicts[i] = exc
-
-    helper = threading.Thread(target=work, name="pbem-signatures", daemon=True)
-    helper.start()
-    work()
-    helper.join()
-    return verdicts
 
 
 def identity_from(d: Any, where: str) -> Any:
@@ -255,6 +121,35 @@ def hex_field(ex: Exchange, key: str, where: str, size: int = 32) -> bytes:
     if len(raw) != size:
         raise Verification(f"{where}: {key} should be {size} bytes")
     return raw
+
+
+def take_reveal(m: Match, ex: Exchange, where: str) -> bytes:
+    """A play exchange's dice reveal: the next link down its seat's chain
+    (or the first of the new chain it announced)."""
+    seat = m.seats[ex["side"]]
+    reveal = hex_field(ex, "reveal", where)
+    target = seat.next_anchor if seat.next_anchor is not None else seat.last
+    if not dchain.check_reveal(reveal, target):
+        raise Verification(f"{where}: dice reveal does not hash to {ex['side']}'s previous reveal (forged or skipped dice)")
+    if seat.next_anchor is not None:
+        seat.next_anchor, seat.chain_n, seat.reveals_on_chain = None, seat.next_chain_n, 0
+    seat.last = reveal
+    seat.revealed_at = ex["n"]
+    seat.reveals_on_chain += 1
+    if seat.reveals_on_chain > seat.chain_n:
+        raise Verification(f"{where}: {ex['side']} revealed past the end of its dice chain")
+    return reveal
+
+
+def maybe_renew(m: Match, ex: Exchange, where: str) -> None:
+    """A play exchange may announce its seat's next dice chain."""
+    if ex["kind"] == "play" and "anchor" in ex:
+        seat = m.seats[ex["side"]]
+        seat.next_anchor = hex_field(ex, "anchor", where)
+        n = ex.get("chain_n")
+        if not isinstance(n, int) or n < 1:
+            raise Verification(f"{where}: new anchor without chain_n")
+        seat.next_chain_n = n
 
 
 def open_team(m: Match, ex: Exchange, me: Any, where: str) -> None:

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 
 from pbem.cycle import audit as audit_mod
 from pbem.cycle import hidden
 from pbem.cycle.frozen import Snapshots
 from pbem.cycle.match import DICE_TIMINGS, EngineState, Match, Record, Seat, Verification, initial_engine_state, reseat
-from pbem.cycle.parts import (Background, check_state, hex_field, identity_from, open_sealed, open_team,
+from pbem.cycle.background import Background, check_state, link_broken
+from pbem.cycle.parts import (hex_field, identity_from, maybe_renew, open_sealed, open_team, take_reveal,
                               verify_signature)
 from pbem.cycle.run import FEATURES, run_exchange
 from pbem.errors import InvalidFile, UsageError
 from pbem.game import Decision, IllegalOrder, team_part
-from pbem.protocol import chain as dchain
 from pbem.protocol import gamefile
 from pbem.protocol.canon import canonical
 from pbem.protocol.gamefile import ZERO_HASH, GameFile, exchange_hash
@@ -106,22 +107,26 @@ def advance(m: Match, ex: Exchange, me: Any = None, checks: Background | None = 
     linear in the length of the game.  ``checks`` (speed only): where the
     signature's Ed25519 check is handed; its caller settles them."""
     i = len(m.exchanges) + 1
-    prev = _last_hash(m)
     where = f"exchange {i} by {ex.get('side')}"
     if not isinstance(ex.get("n"), int) or ex["n"] != i:
         raise Verification(f"{where}: numbered {ex.get('n')!r}, expected {i}")
     if ex.get("game_id") != m.header["id"]:
         raise Verification(f"{where}: belongs to another game ({ex.get('game_id')!r}, not {m.header['id']!r})")
-    if ex.get("prev") != prev:
-        raise Verification(f"{where}: does not follow exchange {i - 1} (chain link broken: history edited or reordered)")
-    digest, orders = verify_signature(m, ex, where, checks.hand if checks is not None else None)
+    # Speed only: a worker works out each exchange's hash (and what it
+    # signs) and checks the links itself (pbem.cycle.background).
+    later = checks is not None and checks.hashes_exchanges and i > 1
+    if later:
+        checks.hand_link(i, ex.get("prev"), m.exchanges[-1], where)  # type: ignore[union-attr]
+    elif ex.get("prev") != _last_hash(m):
+        raise link_broken(where, i)
+    digest, orders = verify_signature(m, ex, where, checks.hand if checks is not None else None, bytes_later=later)
     if i == 1:
         _start(m, ex, me, m.disclosures, checks)
     else:
         _step(m, ex, me, m.disclosures, where, orders, checks)
     m.exchanges.append(ex)
     m.snapshots.append(m.es)
-    m.last_hash = (ex, digest)
+    m.last_hash = (ex, digest) if digest is not None else None
 
 
 def _last_hash(m: Match) -> str:
@@ -225,7 +230,7 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
         check_state(m, ex, where, checks)
         return
     elif kind == "play":
-        _take_reveal(m, ex, where)
+        take_reveal(m, ex, where)
         m.rewind_offer = None     # playing on declines an offer to go back
     else:
         raise Verification(f"{where}: unknown kind {kind!r}")
@@ -234,10 +239,10 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
         raise Verification(f"{where}: it was {expected}'s turn to send, not {side}'s")
     if kind == "play" and expected is None:
         raise Verification(f"{where}: the game was already over")
-    _maybe_renew(m, ex, where)
+    maybe_renew(m, ex, where)
     open_sealed(m, ex, me, disclosures, side)
     open_team(m, ex, me, where)
-    _play_entries(m, ex, where, orders)
+    _play_entries(m, ex, where, orders, checks)
     if kind == "play":
         try:
             hidden.adopt_exchange_root(m.rules, m.es, side, ex.get("hidden_root"), m.secret_seeds.get(side), ex["n"])
@@ -297,38 +302,13 @@ def _rewind_step(m: Match, ex: Exchange, where: str) -> None:
     m.records.append(Record(ex["n"], side, kind, message=ex.get("message", ""), waiting=waiting, rewind_to=to or 0))
 
 
-def _take_reveal(m: Match, ex: Exchange, where: str) -> bytes:
-    seat = m.seats[ex["side"]]
-    reveal = hex_field(ex, "reveal", where)
-    target = seat.next_anchor if seat.next_anchor is not None else seat.last
-    if not dchain.check_reveal(reveal, target):
-        raise Verification(f"{where}: dice reveal does not hash to {ex['side']}'s previous reveal (forged or skipped dice)")
-    if seat.next_anchor is not None:
-        seat.next_anchor, seat.chain_n, seat.reveals_on_chain = None, seat.next_chain_n, 0
-    seat.last = reveal
-    seat.revealed_at = ex["n"]
-    seat.reveals_on_chain += 1
-    if seat.reveals_on_chain > seat.chain_n:
-        raise Verification(f"{where}: {ex['side']} revealed past the end of its dice chain")
-    return reveal
-
-
-def _maybe_renew(m: Match, ex: Exchange, where: str) -> None:
-    if ex["kind"] == "play" and "anchor" in ex:
-        seat = m.seats[ex["side"]]
-        seat.next_anchor = hex_field(ex, "anchor", where)
-        n = ex.get("chain_n")
-        if not isinstance(n, int) or n < 1:
-            raise Verification(f"{where}: new anchor without chain_n")
-        seat.next_chain_n = n
-
-
 def _stream_for(m: Match, n: int) -> Stream:
     reveals = {s: seat.last for s, seat in m.seats.items()}
     return Stream(stream_key(m.game_id, n, reveals))
 
 
-def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = None) -> None:
+def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = None,
+                  checks: Background | None = None) -> None:
     listed = ex.get("orders", [])
     if not isinstance(listed, list):
         raise Verification(f"{where}: orders is not a list")
@@ -369,9 +349,9 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
     leftover = list(own)
     if leftover:
         raise Verification(f"{where}: {len(leftover)} order(s) listed after the point where the exchange had to end")
-    if canonical(sink.entries) != _listed_bytes(listed, orders):
-        k = _first_difference(sink.entries, listed)
-        raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
+    if orders is not None or checks is None or not checks.hand_entries(sink.entries, listed,
+                                                                       partial(_check_entries, where)):
+        _check_entries(where, sink.entries, listed, orders)
     rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
                  deferred=cast("dict[str, Any] | None", m.es.get("deferred")), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening,
                  keyed_by={s: seat.last.hex() for s, seat in m.seats.items()},
@@ -411,6 +391,14 @@ def waiting_after(m: Match, es: EngineState, how: str, sender: str, handed: Deci
         return ""
     d = handed if how == "handed" and handed is not None else m.rules.pending(es["game"])
     return d.side if d else ""
+
+
+def _check_entries(where: str, entries: list[Any], listed: list[Any], orders: bytes | None = None) -> None:
+    """The orders the rules gave (``entries``) must be those the exchange
+    lists (``orders``: their bytes, if found with its signature)."""
+    if canonical(entries) != _listed_bytes(listed, orders):
+        k = _first_difference(entries, listed)
+        raise Verification(f"{where}: order list differs from the replay at entry {k + 1}")
 
 
 def _first_difference(a: list[Any], b: list[Any]) -> int:

@@ -1,26 +1,22 @@
-"""Speed only: a replay's state hashes and signatures checked by a second
-process while the replay goes on.
+"""Speed only: a replay's kept checks answered by a second process while
+the replay goes on (see :mod:`pbem.cycle.background` for which and why).
 
-After every exchange a replay checks the exchange's Ed25519 signature and
-the state hash its sender signed against its own state (PROTOCOL.md): the
-canonical bytes of the whole public state, hashed.  On a cold verify of a
-long game that is about a fifth of the replay, and nothing in the replay
-needs the answers: they are only compared.  So, when a core is free,
 :class:`CheckWorker` starts a worker (:mod:`pbem.protocol.worker`, a fresh
-interpreter that imports only the canonical form and cryptography) at the
-start of the replay and writes each check down a pipe: a state as its
-marshal bytes (a fifth of the cost of the canonical encoding, and an exact
-copy: marshal keeps every type, ``1`` and ``True`` apart), a signature as
-the key, the signature and the bytes signed.  The worker answers them all
-at the end; the replay reads the answers when it settles its kept checks,
-in file order (:class:`pbem.cycle.parts.Background`).
+interpreter that imports only the file format's encoding and cryptography)
+at the start of the replay and writes each check down a pipe: a state as
+its marshal bytes (a fifth of the cost of the canonical encoding, and an
+exact copy: marshal keeps every type, ``1`` and ``True`` apart), an
+exchange as its marshal bytes with the key and signature to check, an
+order list as the marshal bytes of the replay's and the exchange's.  The
+worker answers them all at the end.
 
 Nothing is trusted that could differ from the plain way: the worker runs
-this same program's :class:`~pbem.protocol.canon.RecordMemo` on an exact
-copy of the state, and verifies as :class:`~pbem.protocol.identity.PublicIdentity`
-does.  A check it did not answer (it failed, died, or the encoding refused
-the state) is worked out here: a state from the kept bytes, raising what
-the plain check would have raised; a signature by the caller.
+this same program's encoding on exact copies, and verifies as
+:class:`~pbem.protocol.identity.PublicIdentity` does.  A check it did not
+answer (it failed, died, or the encoding refused a value) says so, and is
+worked out by the replay: a state here, from the kept bytes, raising what
+the plain check would have raised; anything else by the caller
+(:class:`~pbem.cycle.background.Background`), which keeps what it needs.
 
 Why a fresh interpreter and not a fork: a forked child shares every page
 of the replay's memory, and each page the replay then writes (reference
@@ -35,15 +31,24 @@ import sys
 from typing import Any
 
 from pbem.protocol.canon import RecordMemo, sha256
-from pbem.protocol.worker import ANSWER, DONE, FRAME, REFUSED, SIGNATURE, STATE
+from pbem.protocol.worker import ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, REFUSED, SIGNATURE, STATE
 
 # The pipe's buffer, where the system lets us set it: the checks of the
 # first exchanges wait there while the worker's interpreter starts.
 _PIPE_SIZE = 1 << 20
 
-Answer = str | Exception | bool | None
-"""A state's hash (hex) or what hashing it raised; whether a signature is
-good, or None if the worker did not say."""
+class Answer:
+    """The worker's answer to one check.  ``good``: the signature is good,
+    the order lists are the same (None: not answered).  ``digest``: the
+    hash (hex) of a state or an exchange (None: not answered; for a state,
+    worked out here instead, or ``error``, what that raised).  ``kept``:
+    the order lists handed, read back (for a caller working them out)."""
+
+    __slots__ = ("good", "digest", "error", "kept")
+
+    def __init__(self, good: bool | None = None, digest: str | None = None,
+                 error: Exception | None = None, kept: Any = None) -> None:
+        self.good, self.digest, self.error, self.kept = good, digest, error, kept
 
 
 class CheckWorker:
@@ -54,7 +59,7 @@ class CheckWorker:
     return its index; :meth:`answers` ends it and gives each check's
     answer; :meth:`close` ends it whatever happened (idempotent)."""
 
-    __slots__ = ("_pid", "_out", "_back", "_states", "_count")
+    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count")
 
     @staticmethod
     def start() -> CheckWorker | None:
@@ -89,6 +94,7 @@ class CheckWorker:
         self._out: int | None = out
         self._back: int | None = back
         self._states: dict[int, bytes] = {}     # index -> the state's marshal bytes
+        self._lists: dict[int, bytes] = {}      # index -> the order lists' marshal bytes
         self._count = 0
 
     def hand_state(self, state: Any) -> int:
@@ -103,22 +109,35 @@ class CheckWorker:
         """Send an Ed25519 check (a 32-byte key, a 64-byte signature); its index."""
         return self._send(SIGNATURE, public_key + signature + message)
 
+    def hand_exchange(self, public_key: bytes, signature: bytes, exchange: Any) -> int:
+        """Send an exchange whose hash is wanted and whose signature is to be
+        checked; its index.  ValueError if marshal cannot write it."""
+        return self._send(EXCHANGE, public_key + signature + marshal.dumps(exchange))
+
+    def hand_entries(self, entries: Any, listed: Any) -> int:
+        """Send two order lists to compare; their index.  ValueError if
+        marshal cannot write them."""
+        blob = marshal.dumps((entries, listed))
+        self._lists[self._count] = blob
+        return self._send(ENTRIES, blob)
+
     def answers(self) -> list[Answer]:
         """Every handed check's answer, in order; the worker is ended."""
         got = self._collect()
         memo = None
         out: list[Answer] = []
         for i in range(self._count):
-            answer = got[i * ANSWER:(i + 1) * ANSWER]
-            status = answer[0] if len(answer) == ANSWER else None
-            if i in self._states and status == DONE:
-                out.append(answer[1:].hex())
-            elif i in self._states:
+            raw = got[i * ANSWER:(i + 1) * ANSWER]
+            status = raw[0] if len(raw) == ANSWER else None
+            answer = Answer(True if status == DONE else False if status == REFUSED else None,
+                            raw[2:].hex() if status is not None and raw[1] else None)
+            if i in self._states and answer.digest is None:      # the plain way, from the kept copy
                 memo = memo or RecordMemo()
-                out.append(_hash_here(self._states[i], memo))
-            else:
-                out.append(True if status == DONE else False if status == REFUSED else None)
-        self._states, self._count = {}, 0
+                answer.digest, answer.error = _hash_here(self._states[i], memo)
+            elif i in self._lists and answer.good is not True:
+                answer.kept = marshal.loads(self._lists[i])
+            out.append(answer)
+        self._states, self._lists, self._count = {}, {}, 0
         return out
 
     def close(self) -> None:
@@ -169,12 +188,12 @@ class CheckWorker:
             self._pid = None
 
 
-def _hash_here(blob: bytes, memo: RecordMemo) -> str | Exception:
-    """The plain way, from the kept copy of a state the worker did not answer."""
+def _hash_here(blob: bytes, memo: RecordMemo) -> tuple[str | None, Exception | None]:
+    """A state's hash worked out here, from its kept copy, or what that raised."""
     try:
-        return sha256(memo.canonical(marshal.loads(blob))).hex()
+        return sha256(memo.canonical(marshal.loads(blob))).hex(), None
     except Exception as exc:
-        return exc
+        return None, exc
 
 
 def _command() -> list[str]:

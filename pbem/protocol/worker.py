@@ -1,6 +1,5 @@
-"""Speed only: the second process that checks a replay's state hashes and
-signatures while the replay goes on (started by
-:class:`pbem.cycle.worker.CheckWorker`).
+"""Speed only: the second process that checks a replay's exchanges while
+the replay goes on (started by :class:`pbem.cycle.worker.CheckWorker`).
 
 It reads checks from standard input, each a tag byte, its length (``FRAME``
 bytes, big-endian) and its body:
@@ -8,14 +7,23 @@ bytes, big-endian) and its body:
 - ``STATE``: a state's marshal bytes, hashed as the replay hashes it
   (:class:`~pbem.protocol.canon.RecordMemo`, then SHA-256);
 - ``SIGNATURE``: a raw Ed25519 public key (32 bytes), a signature (64
-  bytes) and the message, verified.
+  bytes) and the message, verified;
+- ``EXCHANGE``: a key and a signature as for ``SIGNATURE``, then an
+  exchange's marshal bytes: what it signs and its hash are worked out
+  (:func:`~pbem.protocol.gamefile.signing_and_hash`) and the signature
+  verified;
+- ``ENTRIES``: the marshal bytes of two order lists, the replay's and the
+  exchange's: whether their canonical bytes are the same, the exchange's
+  nulls dropped.
 
 At the end of its input it writes one ``ANSWER`` per check, in order: a
-status byte and 32 bytes (the hash, for a state).  Status ``DONE``: hashed,
-or the signature is good; ``REFUSED``: the signature is bad; ``UNDONE``:
-not answered (the encoding refused the state, the check could not be read,
-cryptography could not be imported): the replay works it out itself.
-It imports nothing of pbem but the canonical form."""
+status byte, a byte saying whether a hash follows, and 32 bytes (the hash
+of a state or an exchange).  Status ``DONE``: hashed, the signature is
+good, the lists are the same; ``REFUSED``: the signature is bad, the lists
+differ; ``UNDONE``: not answered (the encoding refused the value, the
+check could not be read, cryptography could not be imported): the replay
+works it out itself.  It imports nothing of pbem but the file format's
+encoding."""
 from __future__ import annotations
 
 import marshal
@@ -23,11 +31,11 @@ import signal
 import sys
 from typing import Any, BinaryIO
 
-from pbem.protocol.canon import RecordMemo, sha256
+from pbem.protocol.canon import RecordMemo, canonical, sha256
 
 FRAME = 4
-ANSWER = 33
-STATE, SIGNATURE = b"s", b"v"
+ANSWER = 34
+STATE, SIGNATURE, EXCHANGE, ENTRIES = b"s", b"v", b"x", b"e"
 UNDONE, DONE, REFUSED = 0, 1, 2
 _KEY, _SIG = 32, 64
 
@@ -48,26 +56,43 @@ def answer_all(checks: BinaryIO) -> bytes:
     while len(head := checks.read(1 + FRAME)) == 1 + FRAME:
         body = checks.read(int.from_bytes(head[1:], "big"))
         try:
-            if head[:1] == STATE:
-                answers += bytes([DONE]) + sha256(memo.canonical(marshal.loads(body)))
-            elif head[:1] == SIGNATURE:
-                answers += bytes([_verify(keys, body)]) + bytes(ANSWER - 1)
-            else:
-                answers += bytes(ANSWER)
+            answers += _answer(head[:1], body, memo, keys)
         except Exception:                    # refused, or cut short: the replay works it out itself
             answers += bytes(ANSWER)
     return bytes(answers)
 
 
-def _verify(keys: dict[bytes, Any], body: bytes) -> int:
+def _answer(tag: bytes, body: bytes, memo: RecordMemo, keys: dict[bytes, Any]) -> bytes:
+    if tag == STATE:
+        return bytes([DONE, 1]) + sha256(memo.canonical(marshal.loads(body)))
+    if tag == SIGNATURE:
+        return bytes([_verify(keys, body[:_KEY + _SIG], body[_KEY + _SIG:]), 0]) + bytes(32)
+    if tag == EXCHANGE:
+        from pbem.protocol.gamefile import signing_and_hash
+
+        signed, digest, _ = signing_and_hash(marshal.loads(body[_KEY + _SIG:]))
+        try:
+            status = _verify(keys, body[:_KEY + _SIG], signed)
+        except Exception:                    # the hash is answered even if the signature is not
+            status = UNDONE
+        return bytes([status, 1]) + bytes.fromhex(digest)
+    if tag == ENTRIES:
+        from pbem.protocol.gamefile import drop_none
+
+        entries, listed = marshal.loads(body)
+        return bytes([DONE if canonical(entries) == canonical(drop_none(listed)) else REFUSED, 0]) + bytes(32)
+    return bytes(ANSWER)
+
+
+def _verify(keys: dict[bytes, Any], key_and_signature: bytes, message: bytes) -> int:
     """As :meth:`pbem.protocol.identity.PublicIdentity.verify`: DONE if the
     signature is good, REFUSED if not."""
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric import ed25519
 
-    if len(body) < _KEY + _SIG:
+    if len(key_and_signature) != _KEY + _SIG:
         return UNDONE
-    pub, sig, message = body[:_KEY], body[_KEY:_KEY + _SIG], body[_KEY + _SIG:]
+    pub, sig = key_and_signature[:_KEY], key_and_signature[_KEY:]
     try:
         key = keys.get(pub)
         if key is None:
