@@ -4,8 +4,9 @@
 Every exchange carries the common fields; the rest depend on its kind
 (docs/FILE-FORMAT.md).  ``total=False`` because no one kind has them all.
 """
-from __future__ import annotations
-
+# No `from __future__ import annotations` here (speed only): a TypedDict
+# turns each annotation given as a string into a ForwardRef, compiling it
+# (~0.7 ms at every start); written as types they are only checked.
 from typing import Any, TypedDict
 
 
