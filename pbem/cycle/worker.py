@@ -203,11 +203,27 @@ def _command() -> list[str]:
     import pbem
 
     roots = [_root(pbem.__file__)]
-    crypto = sys.modules.get("cryptography")
-    if crypto is not None and crypto.__file__:
-        roots.append(_root(crypto.__file__))
+    crypto = _where("cryptography")
+    if crypto is not None and crypto not in roots:
+        roots.append(crypto)
     code = f"import sys; sys.path[:0] = {roots!r}; from pbem.protocol.worker import serve; serve()"
     return [sys.executable, "-I", "-S", "-c", code]
+
+
+def _where(package: str) -> str | None:
+    """The folder this program would import ``package`` from (found, not
+    imported), or None."""
+    module = sys.modules.get(package)
+    origin = getattr(module, "__file__", None)
+    if origin is None:
+        import importlib.util
+
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            return None
+        origin = spec.origin if spec is not None else None
+    return _root(origin) if origin else None
 
 
 def _root(init_file: str) -> str:
