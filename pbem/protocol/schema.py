@@ -226,9 +226,9 @@ def _plain_entry(entry: Any) -> bool:
     (a subclass, a fault) to check_entry, which names what is wrong."""
     if type(entry) is not dict or not _ENTRY_KEYS.issuperset(entry):
         return False
-    flags = [entry[key] for key in ("deferred", "skipped") if key in entry]
-    return (type(entry.get("side")) is str and entry.get("by") in ENTRY_BY and type(entry.get("order")) is dict
-            and all(type(flag) is bool for flag in flags))
+    get = entry.get     # an absent flag reads as False: a bool, as a present one must be
+    return (type(get("side")) is str and get("by") in ENTRY_BY and type(get("order")) is dict
+            and type(get("deferred", False)) is bool and type(get("skipped", False)) is bool)
 
 
 def check_entry(entry: Any, where: str) -> None:
