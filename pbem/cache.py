@@ -42,7 +42,6 @@ import marshal
 import os
 import re
 import sys
-import zlib
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, Callable
@@ -163,7 +162,9 @@ def _read(path: Path, key: bytes, context: bytes, shell: Match, me: Any, last_ha
     payload = body[64:]
     if me is not None:
         payload = _aead(me).decrypt(payload[:12], payload[12:], context + body[:64])
-    import pickle       # here: the import is spared to commands that keep nothing (verify)
+    import pickle       # here: these imports are spared to commands that keep nothing (verify)
+    import zlib
+
     fields = pickle.loads(zlib.decompress(payload))
     if not isinstance(fields, dict) or len(fields.get("exchanges", ())) != k:
         return None
@@ -188,6 +189,8 @@ def keep(m: Match, scenario: dict[str, Any], me: Any = None) -> None:
         fields = {k: v for k, v in m.__dict__.items() if k not in _NOT_KEPT}
         last = exchange_hash(m.exchanges[-1]).encode("ascii")
         import pickle
+        import zlib
+
         payload = zlib.compress(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL), 1)
         if me is not None:
             nonce = os.urandom(12)
