@@ -52,6 +52,7 @@ COMBO_LIST_LIMIT = 400
 # Tests set this: every board served again for a state is checked against
 # a fresh one (a unit moved or the turn changed with no _moved call).
 CHECK_BOARDS = False
+_NO_UNIT: dict[str, Any] = {}        # what a unit missing from a state reads as (never written)
 ATTACKS_KEPT = 4096                  # attack legalities a rules object remembers (speed only)
 
 
@@ -1069,12 +1070,15 @@ class AvdRules(BaseRules):
         side = spec.side
         if spec.kind != "combat":
             return
-        # The enemy HQs standing in ``h``, read straight from the state in
-        # its order (a board here would index every position a move passes
-        # through, each once; speed only).
+        # The enemy HQs standing in ``h``, read straight from the state (a
+        # board here would index every position a move passes through, each
+        # once; speed only), in the state's order.
         units = state["units"]
-        here = [u for u in self._hq_ids(state) if specs[u].side != side
-                and units[u].get("hex") == h and units[u].get("where") == "map"]
+        here = [u for u in self._hqs_not_of(side) if units.get(u, _NO_UNIT).get("hex") == h
+                and units[u].get("where") == "map"]
+        if len(here) > 1:
+            order = {u: i for i, u in enumerate(units)}
+            here.sort(key=order.__getitem__)
         for other in here:
             self._overrun(state, other, h, events)
         if side == GERMAN and h in self.scn.map.moscow:
@@ -1109,16 +1113,20 @@ class AvdRules(BaseRules):
         state["vp"][h] = f"up:{value}"
         events.append(Event(f"Soviet recaptures {h}: VP chit {value} placed face up"))
 
-    def _hq_ids(self, state: State) -> list[str]:
-        """The HQs among the state's units, in the state's order (kept for
-        the order of the units table it was read from)."""
-        units = state["units"]
-        keys = tuple(units)
-        kept = self.__dict__.get("_hq_ids_kept")
-        if kept is None or kept[0] != keys:
-            specs = self.scn.units
-            kept = self._hq_ids_kept = (keys, [u for u in keys if u in specs and specs[u].kind == "hq"])
-        return kept[1]
+    _hqs_kept: tuple[Any, dict[str, list[str]]] | None = None     # (scenario units, side -> HQs not of it)
+
+    def _hqs_not_of(self, side: str) -> list[str]:
+        """The scenario's HQs of the sides other than ``side`` (kept for the
+        scenario's table of units, which a loaded scenario never changes;
+        speed only: asked at every hex a unit enters)."""
+        specs = self.scn.units
+        kept = self._hqs_kept
+        if kept is None or kept[0] is not specs:
+            kept = self._hqs_kept = (specs, {})
+        found = kept[1].get(side)
+        if found is None:
+            found = kept[1][side] = [u for u, s in specs.items() if s.kind == "hq" and s.side != side]
+        return found
 
     def _overrun(self, state: State, hq: str, h: str, events: list[Event]) -> None:
         events.append(Event(f"{self.name(hq)} is overrun in {h} and must relocate (12.1)", {"warn": "overrun"}))
@@ -1198,8 +1206,11 @@ class AvdRules(BaseRules):
         worked out when it is asked for."""
         side = state["active"]
         b = self.board(state)
-        ready = [u for u in b.units_of(side) if b.is_combat(u) and state["units"][u]["active"]
-                 and not state["units"][u]["attacked"]]
+        units = state["units"]
+        # (the unit's flags before is_combat: most units are not active;
+        # speed only)
+        ready = [u for u in b.units_of(side) if units[u]["active"] and not units[u]["attacked"]
+                 and b.is_combat(u)]
         targets: dict[str, list[str]] = {}
         enemy = b.combat_hexes_not_of(side)
         for u in ready:
