@@ -1832,8 +1832,11 @@ class AvdRules(BaseRules):
                 spots.update(b.grid.neighbors(h))
                 if b.terrain(h).name == "hill":
                     spots.update(b.grid.within(h, 2))
+            # (a hex holding no unit of another side than the Soviet holds
+            # no German combat unit: those are left out at once, speed only)
             found = b.cache["art_spots"] = sorted(
-                h for h in spots if any(b.side_of(x) == GERMAN for x in b.combat_units_at(h)))
+                h for h in spots & b.hexes_with(SOVIET)[0]
+                if any(b.side_of(x) == GERMAN for x in b.combat_units_at(h)))
         done = state["art_hexes"]
         return [h for h in found if h not in done]
 
@@ -2144,9 +2147,9 @@ class AvdRules(BaseRules):
         out = []
         b = self.board(state)
         seen: dict[tuple[str, str], bool] = {}
-        for u, x in sorted(state["units"].items()):
-            if x["where"] != "reserve":
-                continue
+        units = state["units"]
+        # (the Reserve Box's units sorted, not the whole table: speed only)
+        for u in sorted(u for u, x in units.items() if x["where"] == "reserve"):
             spec = self.scn.units[u]
             cost = 2 if spec.kind == "hq" else 1
             key = (spec.kind, spec.code)   # placement depends on kind and the "*" code only
@@ -2167,8 +2170,10 @@ class AvdRules(BaseRules):
         spec = self.scn.units[uid]
         # Off the map, units of one kind, colour and code place alike (11.1.1, 5.3).
         who = uid if b.on_map(uid) else (spec.side, spec.kind, spec.pvo, spec.formation == "red", spec.code == "*")
-        # (Kept with the position, see Board.cache.)
-        key = ("placement", state["turn"], tuple(sorted(state["vp"].items())), who,
+        # (Kept with the position, see Board.cache.  The VP chits in their
+        # table's order, unsorted: the same chits listed in another order
+        # could only miss; speed only.)
+        key = ("placement", state["turn"], tuple(state["vp"].items()), who,
                tuple((top or {}).get("stars_placed", [])))
         found = b.cache.get(key)
         if found is None:
@@ -2208,7 +2213,7 @@ class AvdRules(BaseRules):
         a unit is there, that trace supply (in id order).  Kept with the
         position (and the turn and VP chits it depends on): every unit
         placed from the same position asks again."""
-        key = ("placement_area", state["turn"], tuple(sorted(state["vp"].items())))
+        key = ("placement_area", state["turn"], tuple(state["vp"].items()))   # (unsorted: as above)
         found = b.cache.get(key)
         if found is not None:
             return found  # type: ignore[no-any-return]
