@@ -164,7 +164,7 @@ def echo(message: str, err: bool = False) -> None:
         tty = stream.isatty()
     except Exception:
         tty = False
-    if not tty:
+    if not tty and "\033" in out:     # every code starts with ESC: no ESC, nothing to strip (speed only)
         import re
 
         out = re.sub(_ANSI, "", out)

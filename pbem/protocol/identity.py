@@ -52,7 +52,9 @@ IDENTITY_FIELDS = ("name", "email", "sign_pub", "seal_pub", "fingerprint")
 
 # Exactly lower-case hex: one spelling per key, as the program writes it.
 _HEX32 = re.compile(r"[0-9a-f]{64}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# The control characters no name or address may hold (a set, not a regular
+# expression: speed only, one compile fewer at every start).
+_CONTROL = frozenset(map(chr, [*range(0x20), 0x7F]))
 
 _FILE_API = ("FORMAT_VERSION", "MAX_FILE_BYTES", "SCRYPT_N", "SCRYPT_R", "SCRYPT_P",
              "save_private", "load_private", "is_encrypted", "save_public", "load_public")
@@ -67,13 +69,13 @@ def fingerprint_of(sign_pub_raw: bytes) -> str:
 
 def _check_person(name: Any, email: Any, where: str) -> None:
     """A name and e-mail address fit for one line of a sitrep or a mail header."""
-    if not isinstance(name, str) or not name.strip() or _CONTROL.search(name):
+    if not isinstance(name, str) or not name.strip() or not _CONTROL.isdisjoint(name):
         raise KeyFileError(f"{where}: player name must be a non-empty single line")
     if (
         not isinstance(email, str)
-        or _CONTROL.search(email)
+        or not _CONTROL.isdisjoint(email)
         or " " in email
-        or not re.fullmatch(r"[^@]+@[^@]+", email)
+        or email.count("@") != 1 or email.startswith("@") or email.endswith("@")    # not text@text
     ):
         raise KeyFileError(f"{where}: {email!r} is not an e-mail address")
 
