@@ -95,8 +95,13 @@ class _Reader:
             if m is not None:
                 pos = m.end()
                 key, string, number, flag, header, array_header, array_key, strings = m.groups()
-                if key is None:
-                    table = self._line(table, header, array_header, array_key, strings)
+                if key is None:     # a header or an array of strings, told apart here (speed only)
+                    if header is not None:
+                        table = self._table_header(header.split("."))
+                    elif array_header is not None:
+                        table = self._array_header(array_header.split("."))
+                    else:
+                        table = self._strings(table, array_key, strings)
                 elif key in table:
                     raise _GiveUp
                 else:
@@ -123,25 +128,13 @@ class _Reader:
                 raise _GiveUp
             pos = m.end()
 
-    def _line(self, table: dict[str, Any], header: str | None, array_header: str | None, array_key: str | None,
-              strings: str | None) -> dict[str, Any]:
-        """The table after a header or an array of strings matched by _LINE
-        (the current one, or the one the header opens)."""
-        if header is not None:
-            return self._table_header(self._split(header))
-        if array_header is not None:
-            return self._array_header(self._split(array_header))
-        if array_key is None or strings is None or array_key in table:
-            raise _GiveUp
-        table[array_key] = _PLAIN.findall(strings)
-        return table
-
     @staticmethod
-    def _split(path: str) -> list[str]:
-        keys = path.split(".")
-        if len(keys) > MAX_PATH:
+    def _strings(table: dict[str, Any], key: str | None, strings: str | None) -> dict[str, Any]:
+        """``table`` with the array of plain strings matched by _LINE."""
+        if key is None or strings is None or key in table:
             raise _GiveUp
-        return keys
+        table[key] = _PLAIN.findall(strings)
+        return table
 
     # ------------------------------------------------------------ headers
     def _path(self, close: str) -> list[str]:
@@ -149,15 +142,18 @@ class _Reader:
         while self.text.startswith(".", self.pos):
             self.pos += 1
             keys.append(self._key())
-        if not self.text.startswith(close, self.pos) or len(keys) > MAX_PATH:
+        if not self.text.startswith(close, self.pos):
             raise _GiveUp
         self.pos += len(close)
         return keys
 
     def _walk(self, keys: list[str]) -> dict[str, Any]:
-        """The table the header ``keys[:-1]`` names, made where missing."""
+        """The table the header ``keys`` names the parent of (``keys[:-1]``),
+        made where missing; a header of more than MAX_PATH keys gives up."""
+        if len(keys) > MAX_PATH:
+            raise _GiveUp
         table = self.root
-        for key in keys:
+        for key in keys[:-1]:
             item = table.get(key)
             if item is None:
                 item = table[key] = {}
@@ -170,7 +166,7 @@ class _Reader:
         return table
 
     def _table_header(self, keys: list[str]) -> dict[str, Any]:
-        parent = self._walk(keys[:-1])
+        parent = self._walk(keys)
         if keys[-1] in parent:      # defined before, perhaps only implicitly: tomllib judges
             raise _GiveUp
         table: dict[str, Any] = {}
@@ -179,7 +175,7 @@ class _Reader:
         return table
 
     def _array_header(self, keys: list[str]) -> dict[str, Any]:
-        parent = self._walk(keys[:-1])
+        parent = self._walk(keys)
         array = parent.get(keys[-1])
         if array is None:
             array = parent[keys[-1]] = []
