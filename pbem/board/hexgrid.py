@@ -140,9 +140,11 @@ class HexGrid:
     def _all_hexes(self) -> tuple[str, ...]:
         found = self.__dict__.get("_hexes_cache")
         if found is None:
-            found = self.__dict__["_hexes_cache"] = tuple(
-                self.hex_id(c, r) for c in range(self.first_col, self.last_col + 1)
-                for r in range(self.first_row, self.last_row + 1))
+            # (formatted directly: __init__ checked the bounds 0..99 that
+            # hex_id checks hex by hex; speed only)
+            found = self.__dict__["_hexes_cache"] = tuple([
+                f"{c:02d}{r:02d}" for c in range(self.first_col, self.last_col + 1)
+                for r in range(self.first_row, self.last_row + 1)])
         return found
 
     def __iter__(self) -> Iterator[str]:

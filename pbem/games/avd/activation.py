@@ -49,7 +49,10 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
         raise IllegalOrder(f"{board.name(hq_uid)} is not on the map")
     side = board.side_of(hq_uid)
     mine = board.units_of(side)
-    hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and hq_in_range(board, hq_uid, map_hex(board, u))}
+    # hq_in_range for each of them, with the chit HQ's hex and range read
+    # once (it is on the map: checked above; speed only)
+    at0, cr0 = map_hex(board, hq_uid), board.spec(hq_uid).command_range
+    hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and board.distance(at0, map_hex(board, u)) <= cr0}
     # hq_in_range for every HQ woken, its hex (as axial coordinates: the
     # hex distance is worked out inline, a few thousand pairs a game) and
     # Command Range read once.
@@ -63,8 +66,10 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
         if s.kind != "combat" or _panzer_motorized(s):
             continue
         q, r = ax(map_hex(board, u))
-        if any((abs(q - qa) + abs(r - ra) + abs(q - qa + r - ra)) >> 1 <= cr for qa, ra, cr in reach):
-            units.add(u)
+        for qa, ra, cr in reach:        # (any() without a generator per unit: speed only)
+            if (abs(q - qa) + abs(r - ra) + abs(q - qa + r - ra)) >> 1 <= cr:
+                units.add(u)
+                break
     return hqs, units
 
 

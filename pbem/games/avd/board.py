@@ -201,14 +201,19 @@ class Board:
     def is_full(self, uid: str) -> bool:
         return self.steps(uid) >= self.spec(uid).steps
 
+    def _full(self, uid: str, s: UnitSpec) -> bool:
+        """is_full with the unit's spec already read (what steps reads
+        again: speed only, thousands of strengths a game)."""
+        return int(self.state["units"][uid].get("steps", s.steps)) >= s.steps
+
     def attack(self, uid: str) -> int:
         """Printed attack of the side now showing (full or reduced)."""
         s = self.spec(uid)
-        return s.attack if self.is_full(uid) else s.reduced_attack
+        return s.attack if self._full(uid, s) else s.reduced_attack
 
     def defense(self, uid: str) -> int:
         s = self.spec(uid)
-        return s.defense if self.is_full(uid) else s.reduced_defense
+        return s.defense if self._full(uid, s) else s.reduced_defense
 
     def oos(self, uid: str) -> bool:
         return bool(self.unit(uid).get("oos"))

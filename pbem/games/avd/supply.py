@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.board import supply as ksupply
+from pbem.board.hexgrid import side_key
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, SIDES, SOVIET
 
@@ -30,9 +31,13 @@ def _unbridged_majors(board: Board) -> frozenset[tuple[str, str]]:
     cache = board.shared if board.shared is not None else board.cache
     walls = cache.get("walls")
     if walls is None:
+        # (board.unbridged_major's test on the features it reads, inline:
+        # a few hundred hexsides in every cold game; speed only)
+        hexsides = board.scn.map.hexsides
         walls = cache["walls"] = frozenset(
-            p for a, b in ((k.split("|")) for k in board.scn.map.hexsides)
-            for p in ((a, b), (b, a)) if board.unbridged_major(a, b))
+            p for a, b in ((k.split("|")) for k in hexsides)
+            if "major_river" in (f := hexsides.get(side_key(a, b), ())) and "road" not in f
+            for p in ((a, b), (b, a)))
     return walls
 
 
