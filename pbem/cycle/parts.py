@@ -159,7 +159,6 @@ def open_team(m: Match, ex: Exchange, me: Any, where: str) -> None:
     the copies are there; a team-mate's opens his own and checks it against
     the hash (a sender that told team-mates different things is caught
     here); the audit takes the sender's disclosure."""
-    from pbem.cycle.write import team_hash
     from pbem.protocol.seal import unseal_team
 
     sender = ex["side"]
@@ -191,6 +190,8 @@ def open_team(m: Match, ex: Exchange, me: Any, where: str) -> None:
             raise Verification(f"{where}: {m.me}'s copy of the team part is not a padded table") from None
     else:
         return
+    from pbem.cycle.write import team_hash       # only here: a two-seat game has no team part
+
     if team_hash(plain) != digest_:
         raise Verification(f"{where}: {sender}'s team part differs from the hash it published "
                            "(a team-mate was told something else)")
