@@ -150,10 +150,9 @@ def _read(path: Path, key: bytes, context: bytes, shell: Match, me: Any, last_ha
         data = path.read_bytes()
     except OSError:
         return None
-    head = len(MAGIC) + 32
-    if not data.startswith(MAGIC) or len(data) < head + 64:
+    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 32 + 64:
         return None
-    mac, body = data[len(MAGIC):head], data[head:]
+    mac, body = data[len(MAGIC):len(MAGIC) + 32], data[len(MAGIC) + 32:]
     if not hmac.compare_digest(mac, hmac.new(key, context + body, hashlib.sha256).digest()):
         return None
     # Authenticated: written by this home for this reader and this program.
@@ -190,7 +189,6 @@ def keep(m: Match, scenario: dict[str, Any], me: Any = None) -> None:
         last = exchange_hash(m.exchanges[-1]).encode("ascii")
         import pickle
         import zlib
-
         payload = zlib.compress(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL), 1)
         if me is not None:
             nonce = os.urandom(12)
