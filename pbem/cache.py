@@ -163,7 +163,6 @@ def _read(path: Path, key: bytes, context: bytes, shell: Match, me: Any, last_ha
         payload = _aead(me).decrypt(payload[:12], payload[12:], context + body[:64])
     import pickle       # here: these imports are spared to commands that keep nothing (verify)
     import zlib
-
     fields = pickle.loads(zlib.decompress(payload))
     if not isinstance(fields, dict) or len(fields.get("exchanges", ())) != k:
         return None
