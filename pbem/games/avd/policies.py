@@ -143,10 +143,20 @@ def _advance(rules, state, d, value):
         moves = [o for o in d.options if o.startswith("advance ")]
         if not moves:
             return {"verb": "pass"}
-        parsed = [orders.parse(o, rules.scn) for o in moves]
         b = rules.board(state)
-        best = max(parsed, key=lambda o: (_strength(b, o["unit"]), -len(o["path"])))
-        return best
+        # The strongest unit, then the shortest path; the first listed of
+        # equals.  Each option (``advance UNIT HEX ...``, as the rules write
+        # them) is read for its unit and its number of hexes alone, and only
+        # the one chosen is parsed (speed only: the lists run long).
+        strength = {}
+
+        def key(text: str) -> tuple[int, int]:
+            words = text.split()
+            uid = orders.unit(rules.scn, words[1])
+            if uid not in strength:
+                strength[uid] = _strength(b, uid)
+            return strength[uid], -(len(words) - 2)
+        return orders.parse(max(moves, key=key), rules.scn)
     return None
 
 
