@@ -917,14 +917,16 @@ class AvdRules(BaseRules):
         side = state["active"]
         b = self.board(state)
         if top["mode"] == "normal":
-            movers = [u for u in b.units_of(side) if state["units"][u]["active"]
-                      and not state["units"][u]["moved"] and not b.spec(u).pvo]
+            units = state["units"]
+            movers = [u for u in b.units_of(side) if units[u]["active"] and not units[u]["moved"]
+                      and not b.spec(u).pvo]
             what = "Movement Segment"
         else:
             movers = list(top.get("entering", []))
             what = {"timoshenko": "Timoshenko enters from its box (11.2)",
                     "enter": "German reinforcements enter (11.1.2)"}[top["mode"]]
-        names = ", ".join(orders.short(self.scn, u) for u in movers) or "none"
+        short = orders.shorts(self.scn)
+        names = ", ".join([short.get(u, u) for u in movers]) or "none"
         opts: tuple[str, ...] = ("move UNIT HEX HEX ...", "strat UNIT HEX ...", "end-move")
         prompt, hint = f"{what}: units to move: {names}", "reach UNIT lists reachable hexes"
         if top["mode"] != "normal":
@@ -1679,7 +1681,8 @@ class AvdRules(BaseRules):
                             "(9.5; name a unit to split the stack)", menu, policy="retreat")
         if stage == "advance":
             ch = self._advance_choices(state, f)
-            moves = ["pass"] + [f"advance {orders.short(self.scn, u)} {' '.join(p)}"
+            short = orders.shorts(self.scn)
+            moves = ["pass"] + [f"advance {short.get(u, u)} {' '.join(p)}"
                                 for u, ps in sorted(ch.items()) for p in ps]
             return Decision(f["side"], "advance", f"advance after combat into {f['hex']} (9.6)",
                             tuple(moves), policy="advance")
@@ -2516,8 +2519,9 @@ class AvdRules(BaseRules):
         out = []
         b = self.board(state)
         for u in self._minsk_soviet(state):
+            s = orders.short(self.scn, u)
             for h in self._placement_hexes(state, u, None, b):
-                out.append(f"place {orders.short(self.scn, u)} {h}")
+                out.append(f"place {s} {h}")
         return out
 
     def _in_play(self, state: State, side: str) -> set[str]:
