@@ -39,3 +39,18 @@ def test_every_hex_of_a_map_sized_grid():
     for offset in OFFSETS:
         g = HexGrid(15, 40, 1, 32, offset)
         assert all(g.neighbors(h) == _axial_neighbors(g, h) for h in g.hexes())
+
+
+@settings(max_examples=40, deadline=None)
+@given(grids)
+def test_neighbor_table_is_every_hex_s_neighbours(g):
+    table = g.neighbor_table()
+    assert list(table) == g.hexes()
+    assert all(list(ns) == _axial_neighbors(g, h) == g.neighbors(h) for h, ns in table.items())
+    assert g.neighbor_table() is table
+
+
+def test_neighbor_table_of_a_map_sized_grid():
+    for offset in OFFSETS:
+        g = HexGrid(15, 40, 1, 32, offset)
+        assert all(list(ns) == _axial_neighbors(g, h) for h, ns in g.neighbor_table().items())

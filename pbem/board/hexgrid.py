@@ -200,6 +200,24 @@ class HexGrid:
             found = cache[h] = self._neighbors_of(h)
         return list(found)
 
+    def neighbor_table(self) -> dict[str, tuple[str, ...]]:
+        """Every hex of the grid -> its :meth:`neighbors` (as a tuple, in
+        the same order), worked out together by position in the grid's
+        hex list and kept (speed only: a search over the whole map asks
+        for every hex; tests/test_speed_hexgrid_steps.py)."""
+        table = self.__dict__.get("_neighbor_table")
+        if table is None:
+            ids, steps = self._all_hexes(), self._parity_steps()
+            cols, rows = self.last_col - self.first_col + 1, self.last_row - self.first_row + 1
+            table = {}
+            for i, h in enumerate(ids):             # column by column, row by row
+                ci, ri = divmod(i, rows)
+                parity = (self.first_col + ci if self.flat else self.first_row + ri) & 1
+                table[h] = tuple([ids[(ci + dc) * rows + ri + dr] for dc, dr in steps[parity]
+                                  if 0 <= ci + dc < cols and 0 <= ri + dr < rows])
+            self.__dict__["_neighbor_table"] = table
+        return table  # type: ignore[no-any-return]
+
     def _neighbors_of(self, h: str) -> tuple[str, ...]:
         """:meth:`neighbors` worked out: the printed (column, row) steps of
         ``h``'s parity, each the axial direction of the same place in the

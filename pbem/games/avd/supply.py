@@ -49,11 +49,22 @@ class _Steps(dict):  # type: ignore[type-arg]
     def __init__(self, board: Board) -> None:
         super().__init__()
         self.neighbors = board.grid.neighbors
+        self.table = board.grid.neighbor_table()
         self.walls = _unbridged_majors(board)
+        # The hexes with a wall on one of their sides: every other hex
+        # steps to all its neighbours (speed only: a cold game's supply
+        # search asks for every hex of the map).
+        self.walled = frozenset(a for a, _ in self.walls)
 
     def __missing__(self, a: str) -> tuple[str, ...]:
+        around = self.table.get(a)
+        if around is None:      # (not a hex of the grid)
+            around = tuple(self.neighbors(a))
+        if a not in self.walled:
+            out = self[a] = around
+            return out
         walls = self.walls
-        out = self[a] = tuple(b for b in self.neighbors(a) if (a, b) not in walls)
+        out = self[a] = tuple([b for b in around if (a, b) not in walls])
         return out
 
 
