@@ -7,7 +7,7 @@ play (``rules.py``) asks for odds and options and applies the choices.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from typing import Any
 
 from pbem.board import losses
 from pbem.board import odds as kodds
@@ -92,18 +92,40 @@ def _defense(board: Board, target: str, explain: bool = True) -> tuple[int, list
 
 
 # ------------------------------------------------------------------ odds
-@dataclass
 class Odds:
     """The CRT column an attack is resolved on, and how it was reached.
-    ``column`` indexes the scenario's CRT columns (None when illegal)."""
+    ``column`` indexes the scenario's CRT columns (None when illegal).
 
-    column: int | None
-    label: str
-    attack: int
-    defense: int
-    steps: list[str] = field(default_factory=list)
-    legal: bool = True
-    reason: str = ""
+    A plain class with the methods ``@dataclass`` would write (the same
+    arguments, repr and equality; unhashable), not the decorator: speed
+    only, the decorator compiles them at every cold start
+    (tests/test_avd_speed_plain_classes.py)."""
+
+    __match_args__ = ("column", "label", "attack", "defense", "steps", "legal", "reason")
+    __hash__ = None     # type: ignore[assignment]      # (mutable and compared by value, as a dataclass)
+
+    def __init__(self, column: int | None, label: str, attack: int, defense: int,
+                 steps: list[str] | None = None, legal: bool = True, reason: str = "") -> None:
+        self.column = column
+        self.label = label
+        self.attack = attack
+        self.defense = defense
+        self.steps: list[str] = [] if steps is None else steps
+        self.legal = legal
+        self.reason = reason
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.column, self.label, self.attack, self.defense, self.steps, self.legal, self.reason)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(column={self.column!r}, label={self.label!r}, "
+                f"attack={self.attack!r}, defense={self.defense!r}, steps={self.steps!r}, "
+                f"legal={self.legal!r}, reason={self.reason!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._fields() == other._fields()  # type: ignore[attr-defined,no-any-return]
+        return NotImplemented
 
 
 @functools.lru_cache(maxsize=64)
@@ -248,14 +270,26 @@ def eliminated_destination(board: Board, uid: str) -> str:
     return "elite_cup" if spec.formation == "red" else "reserve"
 
 
-@dataclass
 class PvoEffect:
     """9.5.2: how a DR/DR2 lands on a hex holding PVO units.  ``options``
     lists the owner's choices of PVO step losses; the hex's other units
-    then retreat ``others_retreat`` hexes (0: they ignore the result)."""
+    then retreat ``others_retreat`` hexes (0: they ignore the result).
+    A plain class as :class:`Odds` is (speed only)."""
 
-    options: list[dict[str, int]]
-    others_retreat: int
+    __match_args__ = ("options", "others_retreat")
+    __hash__ = None     # type: ignore[assignment]
+
+    def __init__(self, options: list[dict[str, int]], others_retreat: int) -> None:
+        self.options = options
+        self.others_retreat = others_retreat
+
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}(options={self.options!r}, others_retreat={self.others_retreat!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.options, self.others_retreat) == (other.options, other.others_retreat)  # type: ignore[attr-defined]
+        return NotImplemented
 
 
 def pvo_effect(board: Board, h: str, retreat: int) -> PvoEffect | None:
