@@ -250,7 +250,7 @@ class AvdRules(BaseRules):
         scope = self._scope
         if scope is None:
             self._left = None
-            asked = self._asked
+            asked, self._asked = self._asked, None      # (the decision is answered now)
             scope = self._scope = {id(state): asked[2]} if asked and asked[0] is state and asked[1] is d else {}
         try:
             getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
@@ -464,6 +464,9 @@ class AvdRules(BaseRules):
         left = self._left
         if left is not None and left[0] is state:
             self._left = None
+        asked = self._asked
+        if asked is not None and asked[0] is state:
+            self._asked = None
 
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
