@@ -21,7 +21,6 @@ mark hexes a unit may pass through but not stop in; they stay in
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 StepCost = Callable[[str, str], "int | None"]
@@ -31,7 +30,6 @@ MustStop = Callable[[str, str], bool]
 _State = tuple[str, bool]
 
 
-@dataclass
 class Reach:
     """The result of :func:`reachable`.
 
@@ -41,13 +39,32 @@ class Reach:
     Use :meth:`path_to` rather than walking ``parent`` by hand: when a
     must-stop step is involved, the cheapest way to a hex and the way that
     lets the unit continue from it can differ.
+
+    A plain class with the methods ``@dataclass`` would write (the same
+    arguments, repr without the search's own tables, equality of all five;
+    unhashable), not the decorator: speed only, the decorator compiles them
+    at every cold start (tests/test_board_speed_plain_reach.py).
     """
 
-    cost: dict[str, int]
-    parent: dict[str, str | None]
-    endable: set[str] = field(default_factory=set)
-    _paths: dict[_State, _State | None] = field(default_factory=dict, repr=False)
-    _best: dict[str, _State] = field(default_factory=dict, repr=False)
+    __match_args__ = ("cost", "parent", "endable", "_paths", "_best")
+    __hash__ = None     # type: ignore[assignment]      # (mutable and compared by value, as a dataclass)
+
+    def __init__(self, cost: dict[str, int], parent: dict[str, str | None], endable: set[str] | None = None,
+                 _paths: dict[_State, _State | None] | None = None, _best: dict[str, _State] | None = None) -> None:
+        self.cost = cost
+        self.parent = parent
+        self.endable: set[str] = set() if endable is None else endable
+        self._paths: dict[_State, _State | None] = {} if _paths is None else _paths
+        self._best: dict[str, _State] = {} if _best is None else _best
+
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}(cost={self.cost!r}, parent={self.parent!r}, endable={self.endable!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.cost, self.parent, self.endable, self._paths, self._best) == \
+                (other.cost, other.parent, other.endable, other._paths, other._best)  # type: ignore[attr-defined]
+        return NotImplemented
 
     def path_to(self, h: str) -> list[str]:
         """A cheapest path from the start to ``h``, both included.
