@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
 from typing import Any
+
+from pbem.board.frozen import Frozen
 
 YES = ("yes", "y")
 NO = ("no", "n")
@@ -44,21 +45,40 @@ def spellings(units: Iterable[tuple[str, str | None]], *, after_dash: bool = Fal
     return spell
 
 
-@dataclass(frozen=True)
-class Notation:
+class Notation(Frozen):
     """One game's reading of the words.
 
     ``refusal`` is the exception a bad word raises with its one line (the
     game passes the contract's IllegalOrder: the kernel does not import the
     contract); ``hex_pattern`` and ``hex_hint`` say what a hex looks like;
     ``yes`` and ``no`` are the words (lower case) of a yes/no answer.
+
+    A plain class as :class:`pbem.board.odds.Result` is, with the methods
+    ``@dataclass(frozen=True)`` would write (speed only).
     """
 
+    __match_args__ = ("refusal", "hex_pattern", "hex_hint", "yes", "no")
     refusal: Callable[[str], Exception]
     hex_pattern: re.Pattern[str]
     hex_hint: str
-    yes: Collection[str] = YES
-    no: Collection[str] = NO
+    yes: Collection[str]
+    no: Collection[str]
+
+    def __init__(self, refusal: Callable[[str], Exception], hex_pattern: re.Pattern[str], hex_hint: str,
+                 yes: Collection[str] = YES, no: Collection[str] = NO) -> None:
+        object.__setattr__(self, "refusal", refusal)
+        object.__setattr__(self, "hex_pattern", hex_pattern)
+        object.__setattr__(self, "hex_hint", hex_hint)
+        object.__setattr__(self, "yes", yes)
+        object.__setattr__(self, "no", no)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.refusal, self.hex_pattern, self.hex_hint, self.yes, self.no)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(refusal={self.refusal!r}, hex_pattern={self.hex_pattern!r}, "
+                f"hex_hint={self.hex_hint!r}, yes={self.yes!r}, no={self.no!r})")
+
 
     def unit(self, spell: dict[str, list[str]], word: str) -> str:
         """A typed unit name -> its id, through a :func:`spellings` table.

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from math import gcd
 from typing import Iterable, Mapping, Sequence
+
+from pbem.board.frozen import Frozen
 
 _NUMBER = re.compile(r"^(\d+)(?:\.(\d+))?\+?$")
 
@@ -112,17 +113,37 @@ def divide(value: int, divisor: int) -> int:
     return value // divisor
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Frozen):
     """One CRT outcome.  ``attacker_steps`` / ``defender_steps`` are steps
     lost; ``retreat`` is the hexes every surviving defender retreats (losses
     are taken first); ``special`` is "" or a word the game's table uses for a
-    cell it handles itself (e.g. "elite")."""
+    cell it handles itself (e.g. "elite").
 
-    attacker_steps: int = 0
-    defender_steps: int = 0
-    retreat: int = 0
-    special: str = ""
+    A plain class with the methods ``@dataclass(frozen=True)`` would write
+    (the same arguments and defaults, repr, equality and hash of the
+    fields, FrozenInstanceError on assignment), not the decorator: speed
+    only, the decorator compiles them at every cold start
+    (tests/test_board_speed_plain_frozen.py)."""
+
+    __match_args__ = ("attacker_steps", "defender_steps", "retreat", "special")
+    attacker_steps: int
+    defender_steps: int
+    retreat: int
+    special: str
+
+    def __init__(self, attacker_steps: int = 0, defender_steps: int = 0, retreat: int = 0, special: str = "") -> None:
+        object.__setattr__(self, "attacker_steps", attacker_steps)
+        object.__setattr__(self, "defender_steps", defender_steps)
+        object.__setattr__(self, "retreat", retreat)
+        object.__setattr__(self, "special", special)
+
+    def _fields(self) -> tuple[int, int, int, str]:
+        return (self.attacker_steps, self.defender_steps, self.retreat, self.special)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(attacker_steps={self.attacker_steps!r}, "
+                f"defender_steps={self.defender_steps!r}, retreat={self.retreat!r}, special={self.special!r})")
+
 
     def __str__(self) -> str:
         return format_result(self)
