@@ -27,6 +27,7 @@ encoding."""
 from __future__ import annotations
 
 import marshal
+import os
 import signal
 import sys
 from typing import Any, BinaryIO
@@ -41,11 +42,14 @@ _KEY, _SIG = 32, 64
 
 
 def serve() -> None:
-    """The worker's body: answer every check read, then exit."""
+    """The worker's body: answer every check read, then exit at once (the
+    replay waits for the end of the answers: the interpreter's teardown
+    would only keep it waiting)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # an interrupt is the replay's to report
     answers = answer_all(sys.stdin.buffer)
     sys.stdout.buffer.write(answers)
     sys.stdout.buffer.flush()
+    os._exit(0)
 
 
 def answer_all(checks: BinaryIO) -> bytes:
