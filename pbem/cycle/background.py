@@ -41,10 +41,12 @@ from pbem.protocol.gamefile import ZERO_HASH, exchange_hash
 from pbem.protocol.types import Exchange
 
 # A replay of a file of this many exchanges or more keeps its checks for
-# the end; from HASH_FROM on a second process answers them (starting one
-# costs about a millisecond here, ~20 ms on the other core).
+# the end; from HASH_FROM on a second process answers them.  Starting one
+# costs about a millisecond here, but its interpreter is ready only ~40 ms
+# later (on the other core): a shorter replay (a Moscow '41 game of 50
+# exchanges takes about that) would end up waiting for it.
 BACKGROUND_FROM = 16
-HASH_FROM = 32
+HASH_FROM = 64
 
 
 def core_free() -> bool:
