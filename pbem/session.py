@@ -364,12 +364,12 @@ def _check_reading_copy(gf: GameFile, m: cycle.Match) -> None:
         written = json.loads(text)
     except (TypeError, ValueError):
         raise InvalidFile("[state] public copy is not valid JSON") from None
-    from pbem.protocol.canon import canonical, sha256
+    from pbem.protocol.canon import digest
 
     # The state hash is the SHA-256 of the replayed state's canonical bytes:
     # comparing the copy's hash with it compares those bytes (speed only:
     # the replayed state is not encoded a second time).
-    if sha256(canonical(written)).hex() != state_hash:
+    if digest(written) != state_hash:
         raise InvalidFile("[state] differs from the replayed state: the reading copy was edited")
 
 

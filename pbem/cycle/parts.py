@@ -82,18 +82,20 @@ class SignatureCheck:
         self.signed = signed
         return fields.get("orders")
 
+    def _signed(self) -> bytes:
+        if self.signed is None:
+            self.find_bytes()
+        assert self.signed is not None
+        return self.signed
+
     def good(self) -> bool:
         """Whether the sender's key verifies the signature (thread-safe:
         what a background thread runs)."""
-        if self.signed is None:
-            self.find_bytes()
-        return bool(self.ident.verify(self.signed, self.sig))
+        return bool(self.ident.verify(self._signed(), self.sig))
 
     def refuse(self) -> None:
         """Raise the refusal of a signature :meth:`good` found bad."""
-        if self.signed is None:
-            self.find_bytes()
-        side, where, signed = self.side, self.where, self.signed
+        side, where, signed = self.side, self.where, self._signed()
         other = [s for s, ident in self.seats if s != side and ident.verify(signed, self.sig)]
         if other:
             raise Verification(f"{where}: signed by {other[0]}'s key, but it claims to come from {side}")

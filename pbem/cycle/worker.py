@@ -30,8 +30,8 @@ import os
 import sys
 from typing import Any
 
-from pbem.protocol.canon import RecordMemo, sha256
-from pbem.protocol.worker import ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, REFUSED, SIGNATURE, STATE
+from pbem.protocol.canon import RecordMemo
+from pbem.protocol.worker import ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, REFUSED, SIGNATURE, STATE, hash_state
 
 # The pipe's buffer, where the system lets us set it: the checks of the
 # first exchanges wait there while the worker's interpreter starts.
@@ -191,7 +191,7 @@ class CheckWorker:
 def _hash_here(blob: bytes, memo: RecordMemo) -> tuple[str | None, Exception | None]:
     """A state's hash worked out here, from its kept copy, or what that raised."""
     try:
-        return sha256(memo.canonical(marshal.loads(blob))).hex(), None
+        return hash_state(blob, memo).hex(), None
     except Exception as exc:
         return None, exc
 

@@ -41,10 +41,12 @@ def fast_copy(value: Any) -> Any:
         # Speed only: what thaw(freeze(value)) gives on its marshal path,
         # without the tag byte and the view that skips it.
         return marshal.loads(marshal.dumps(value))
-    except Exception:  # what marshal refuses: the plain way below, as before
+    except Exception:  # what marshal refuses is pickled (as freeze does)
         pass
     try:
-        return thaw(freeze(value))
+        import pickle
+
+        return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # pragma: no cover - exotic objects in a game state
         return copy.deepcopy(value)
 

@@ -68,7 +68,7 @@ def answer_all(checks: BinaryIO) -> bytes:
 
 def _answer(tag: bytes, body: bytes, memo: RecordMemo, keys: dict[bytes, Any]) -> bytes:
     if tag == STATE:
-        return bytes([DONE, 1]) + sha256(memo.canonical(marshal.loads(body)))
+        return bytes([DONE, 1]) + hash_state(body, memo)
     if tag == SIGNATURE:
         return bytes([_verify(keys, body[:_KEY + _SIG], body[_KEY + _SIG:]), 0]) + bytes(32)
     if tag == EXCHANGE:
@@ -86,6 +86,11 @@ def _answer(tag: bytes, body: bytes, memo: RecordMemo, keys: dict[bytes, Any]) -
         entries, listed = marshal.loads(body)
         return bytes([DONE if canonical(entries) == canonical(drop_none(listed)) else REFUSED, 0]) + bytes(32)
     return bytes(ANSWER)
+
+
+def hash_state(blob: bytes, memo: RecordMemo) -> bytes:
+    """The state hash (PROTOCOL.md) of the state whose marshal bytes these are."""
+    return sha256(memo.canonical(marshal.loads(blob)))
 
 
 def _verify(keys: dict[bytes, Any], key_and_signature: bytes, message: bytes) -> int:

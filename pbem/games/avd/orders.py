@@ -73,10 +73,7 @@ def _tables(scn: Scenario) -> tuple[dict[str, str], dict[str, list[str]]]:
 def short(scn: Scenario, uid: str) -> str:
     """The name a player types for ``uid`` (printed name without spaces,
     or the id when two counters print the same name)."""
-    # speed only: asked thousands of times a game (option lists), so the
-    # cache hit that _tables checks is tried here first, without a call
-    hit = _kept(scn)
-    return (hit[0] if hit is not None else _tables(scn)[0]).get(uid, uid)
+    return shorts(scn).get(uid, uid)
 
 
 def shorts(scn: Scenario) -> dict[str, str]:
