@@ -288,11 +288,13 @@ def duel_played(exchanges: int) -> tuple[GameFile, dict[str, Any], dict[str, Any
     return gf, sc, ids
 
 
-def kept_verdict(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, kept_from: int, hash_from: int) -> str:
+def kept_verdict(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, kept_from: int, hash_from: int,
+                 me: Any = None) -> str:
     """The replay's message, or the hashes of its exchanges and last state
     when it accepts, with the checks a replay keeps for its end
     (pbem.cycle.background.Background) kept from ``kept_from`` exchanges on,
-    and the state hashes given to a worker from ``hash_from`` on."""
+    and the state hashes given to a worker from ``hash_from`` on; replayed
+    by ``me`` (a private identity), or by a bystander."""
     from pbem.cycle import background
     from pbem.errors import PbemError
 
@@ -300,7 +302,7 @@ def kept_verdict(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, kept_from: 
     monkeypatch.setattr(background, "HASH_FROM", hash_from)
     monkeypatch.setattr(background, "core_free", lambda: True)
     try:
-        m = cycle.replay(gf, sc)
+        m = cycle.replay(gf, sc, me)
     except PbemError as exc:
         return f"{type(exc).__name__}: {exc}"
     return "accepted " + " ".join(cycle.exchange_hash(ex) for ex in m.exchanges) + " " + m.state_hash()

@@ -74,6 +74,8 @@ def replay(
         gc.disable()
     checks = Background.for_file(total)
     try:
+        if checks is not None and not audit:
+            checks.open_ahead(gf.exchanges, me, m.game_id)
         _advance_all(m, gf, me, checks, progress)
     finally:
         if collecting:
@@ -179,7 +181,7 @@ def _start(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], checks:
     m.sent_by[1] = side
     m.es = initial_engine_state(m.rules, m.seat_names, m.known, m.sides_of())
     m.anchors_fixed_at = 1
-    open_sealed(m, ex, me, disclosures, side)
+    open_sealed(m, ex, me, disclosures, side, checks)
     check_state(m, ex, where, checks)
     m.records.append(Record(1, side, "new", waiting=m.next_sender() or "", message=ex.get("message", "")))
 
@@ -240,7 +242,7 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
     if kind == "play" and expected is None:
         raise Verification(f"{where}: the game was already over")
     maybe_renew(m, ex, where)
-    open_sealed(m, ex, me, disclosures, side)
+    open_sealed(m, ex, me, disclosures, side, checks)
     open_team(m, ex, me, where)
     _play_entries(m, ex, where, orders, checks)
     if kind == "play":

@@ -31,7 +31,8 @@ import sys
 from typing import Any
 
 from pbem.protocol.canon import RecordMemo
-from pbem.protocol.worker import ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, REFUSED, SIGNATURE, STATE, hash_state
+from pbem.protocol.worker import (ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, OPEN, OPENED, REFUSED, SIGNATURE, STATE,
+                                  hash_state)
 
 # The pipe's buffer, where the system lets us set it: the checks of the
 # first exchanges wait there while the worker's interpreter starts.
@@ -59,7 +60,7 @@ class CheckWorker:
     return its index; :meth:`answers` ends it and gives each check's
     answer; :meth:`close` ends it whatever happened (idempotent)."""
 
-    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count")
+    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count", "_sealed", "_opened", "_got")
 
     @staticmethod
     def start() -> CheckWorker | None:
@@ -96,6 +97,9 @@ class CheckWorker:
         self._states: dict[int, bytes] = {}     # index -> the state's marshal bytes
         self._lists: dict[int, bytes] = {}      # index -> the order lists' marshal bytes
         self._count = 0
+        self._sealed: dict[int, bytes] = {}     # exchange number -> the sealed part handed to be opened
+        self._opened: dict[int, bytes] | None = None    # what the worker opened, once it has answered
+        self._got = bytearray()                 # what was read of its answers before the end
 
     def hand_state(self, state: Any) -> int:
         """Send ``state`` (a copy of it, as it is now) to be hashed; its
@@ -120,6 +124,50 @@ class CheckWorker:
         blob = marshal.dumps((entries, listed))
         self._lists[self._count] = blob
         return self._send(ENTRIES, blob)
+
+    def hand_sealed(self, key: bytes, game_id: str, parts: list[tuple[int, bytes]]) -> None:
+        """Have the reader's sealed ``parts`` (exchange number, sealed part)
+        opened with its raw X25519 ``key`` ahead of the replay (not a
+        check: :meth:`opened` gives them).  Their plaintexts must fit in
+        the answers' pipe (the caller bounds them): the worker writes them
+        at once, and one blocked on a full pipe would stop answering."""
+        if self._out is None or self._back is None or not parts:
+            return
+        self._sealed = dict(parts)
+        self._send_frame(OPEN, marshal.dumps((key, game_id, parts)))
+        os.set_blocking(self._back, False)      # opened() never waits for the worker
+
+    def opened(self, n: int, blob: bytes) -> bytes | None:
+        """The plaintext of exchange ``n``'s sealed part ``blob`` if the
+        worker has opened it by now; None (the caller opens it) if not yet,
+        not handed, or it did not open."""
+        if self._sealed.get(n) != blob:
+            return None
+        if self._opened is None:
+            self._read_opened()
+        return self._opened.pop(n, None) if self._opened is not None else None
+
+    def _read_opened(self) -> None:
+        try:
+            while chunk := os.read(self._back, 1 << 16):    # type: ignore[arg-type]
+                self._got += chunk
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError:
+            return
+        got = self._got
+        if len(got) < FRAME or len(got) < FRAME + (size := int.from_bytes(got[:FRAME], "big")):
+            return
+        opened: dict[int, bytes] = {}
+        at, end = FRAME, FRAME + size
+        while at + OPENED <= end:
+            n, status = int.from_bytes(got[at:at + 4], "big"), got[at + 4]
+            length = int.from_bytes(got[at + 5:at + OPENED], "big")
+            if status == DONE:
+                opened[n] = bytes(got[at + OPENED:at + OPENED + length])
+            at += OPENED + length
+        self._opened, self._sealed = opened, {n: b for n, b in self._sealed.items() if n in opened}
+        del got[:end]
 
     def answers(self) -> list[Answer]:
         """Every handed check's answer, in order; the worker is ended."""
@@ -154,22 +202,26 @@ class CheckWorker:
         self._reap()
 
     def _send(self, tag: bytes, body: bytes) -> int:
+        self._send_frame(tag, body)
+        self._count += 1
+        return self._count - 1
+
+    def _send_frame(self, tag: bytes, body: bytes) -> None:
         if self._out is not None:
             try:
                 _write_all(self._out, tag + len(body).to_bytes(FRAME, "big") + body)
             except OSError:                 # the worker is gone: the rest is done here
                 _close(self._out)
                 self._out = None
-        self._count += 1
-        return self._count - 1
 
     def _collect(self) -> bytes:
         if self._out is not None:
             _close(self._out)               # end of input: the worker answers, then exits
             self._out = None
-        got = bytearray()
+        got = self._got
         if self._back is not None:
             try:
+                os.set_blocking(self._back, True)
                 while chunk := os.read(self._back, 1 << 16):
                     got += chunk
             except OSError:
@@ -177,6 +229,9 @@ class CheckWorker:
             _close(self._back)
             self._back = None
         self._reap()
+        if self._sealed and self._opened is None:      # the opened parts come first: not answers
+            del got[:FRAME + int.from_bytes(got[:FRAME], "big") if len(got) >= FRAME else len(got)]
+        self._got = bytearray()
         return bytes(got)
 
     def _reap(self) -> None:

@@ -14,7 +14,14 @@ bytes, big-endian) and its body:
   verified;
 - ``ENTRIES``: the marshal bytes of two order lists, the replay's and the
   exchange's: whether their canonical bytes are the same, the exchange's
-  nulls dropped.
+  nulls dropped;
+- ``OPEN`` (no check, answered at once): the marshal bytes of the reader's
+  raw X25519 key, the game id and a list of (exchange number, sealed part):
+  each part is opened (:func:`pbem.protocol.seal.unseal`) and written
+  straight back, so that the replay, which needs them as it goes, finds
+  them ready: the length of what follows (``FRAME`` bytes), then for each
+  part the exchange number (4 bytes), a status byte, the plaintext's length
+  (``FRAME`` bytes) and the plaintext.
 
 At the end of its input it writes one ``ANSWER`` per check, in order: a
 status byte, a byte saying whether a hash follows, and 32 bytes (the hash
@@ -36,7 +43,8 @@ from pbem.protocol.canon import RecordMemo, canonical, sha256
 
 FRAME = 4
 ANSWER = 34
-STATE, SIGNATURE, EXCHANGE, ENTRIES = b"s", b"v", b"x", b"e"
+STATE, SIGNATURE, EXCHANGE, ENTRIES, OPEN = b"s", b"v", b"x", b"e", b"o"
+OPENED = 4 + 1 + FRAME      # the head of an opened part
 UNDONE, DONE, REFUSED = 0, 1, 2
 _KEY, _SIG = 32, 64
 
@@ -46,19 +54,25 @@ def serve() -> None:
     replay waits for the end of the answers: the interpreter's teardown
     would only keep it waiting)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # an interrupt is the replay's to report
-    answers = answer_all(sys.stdin.buffer)
+    answers = answer_all(sys.stdin.buffer, sys.stdout.buffer)
     sys.stdout.buffer.write(answers)
     sys.stdout.buffer.flush()
     os._exit(0)
 
 
-def answer_all(checks: BinaryIO) -> bytes:
-    """One answer per check read from ``checks`` until its end."""
+def answer_all(checks: BinaryIO, out: BinaryIO | None = None) -> bytes:
+    """One answer per check read from ``checks`` until its end; the sealed
+    parts an ``OPEN`` hands are opened and written to ``out`` at once."""
     memo = RecordMemo()
     keys: dict[bytes, Any] = {}
     answers = bytearray()
     while len(head := checks.read(1 + FRAME)) == 1 + FRAME:
         body = checks.read(int.from_bytes(head[1:], "big"))
+        if head[:1] == OPEN:
+            if out is not None:
+                out.write(open_all(body))
+                out.flush()
+            continue
         try:
             answers += _answer(head[:1], body, memo, keys)
         except Exception:                    # refused, or cut short: the replay works it out itself
@@ -86,6 +100,30 @@ def _answer(tag: bytes, body: bytes, memo: RecordMemo, keys: dict[bytes, Any]) -
         entries, listed = marshal.loads(body)
         return bytes([DONE if canonical(entries) == canonical(drop_none(listed)) else REFUSED, 0]) + bytes(32)
     return bytes(ANSWER)
+
+
+def open_all(body: bytes) -> bytes:
+    """The answer to an ``OPEN`` (see the module): for each part, status
+    ``DONE`` and the plaintext, or ``UNDONE`` and nothing (it does not open:
+    the replay opens it itself, and reports what that raises).  Nothing but
+    the length if the list cannot be read."""
+    out = bytearray()
+    try:
+        key, game_id, parts = marshal.loads(body)
+        from pbem.protocol.seal import unseal
+
+        for n, blob in parts:
+            try:
+                plain = unseal(key, blob, game_id, n)
+            except Exception:
+                plain = b""
+                status = UNDONE
+            else:
+                status = DONE
+            out += n.to_bytes(4, "big") + bytes([status]) + len(plain).to_bytes(FRAME, "big") + plain
+    except Exception:
+        out.clear()
+    return len(out).to_bytes(FRAME, "big") + bytes(out)
 
 
 def hash_state(blob: bytes, memo: RecordMemo) -> bytes:
