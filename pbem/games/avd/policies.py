@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import Decision, probe
+from pbem.game import Decision
 from pbem.games.avd import orders
 
 KINDS: dict[str, str] = {
@@ -173,12 +173,19 @@ def _buy(rules, state, d, value):
         return {"verb": "pass"}
     if value != "first":
         return None
+    # Every purchase listed is one the rules accept, so the first listed is
+    # the first accepted (speed only: each was probed, a copy of the whole
+    # state and an apply apiece).  The list (_buy_options) offers a Reserve
+    # Box unit only at a cost within the points left, in the hexes of the
+    # _placement_hexes _do_reinf checks, its HQ's chit only with 3 points
+    # and that chit not in play: the checks of _do_reinf; and nothing after
+    # the purchase refuses it: no automatic step raises IllegalOrder (the
+    # one reachable, hq_activation, through _play, which checks its HQ is
+    # on the map, and the scenario that it is an HQ).
+    # tests/test_avd_speed_buy_policy.py probes every listed purchase.
     for text in d.options:
-        if not text.startswith("buy ") or "UNIT" in text:
-            continue
-        order = orders.parse(text, rules.scn)
-        if probe(rules, state, d.seat, order) is None:
-            return order
+        if text.startswith("buy ") and "UNIT" not in text:
+            return orders.parse(text, rules.scn)
     return {"verb": "done"}
 
 
