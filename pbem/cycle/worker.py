@@ -37,6 +37,10 @@ from pbem.protocol.worker import (ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, OPEN, 
 # The pipe's buffer, where the system lets us set it: the checks of the
 # first exchanges wait there while the worker's interpreter starts.
 _PIPE_SIZE = 1 << 20
+# Checks are written in batches of about this many bytes (two or three
+# exchanges' worth), not one by one: each write wakes the worker, and a
+# wake-up costs both processes more than the copy (speed only).
+_BATCH = 16 << 10
 
 class Answer:
     """The worker's answer to one check.  ``good``: the signature is good,
@@ -60,7 +64,7 @@ class CheckWorker:
     return its index; :meth:`answers` ends it and gives each check's
     answer; :meth:`close` ends it whatever happened (idempotent)."""
 
-    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count", "_sealed", "_opened", "_got")
+    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count", "_sealed", "_opened", "_got", "_batch")
 
     @staticmethod
     def start() -> CheckWorker | None:
@@ -100,6 +104,7 @@ class CheckWorker:
         self._sealed: dict[int, bytes] = {}     # exchange number -> the sealed part handed to be opened
         self._opened: dict[int, bytes] | None = None    # what the worker opened, once it has answered
         self._got = bytearray()                 # what was read of its answers before the end
+        self._batch = bytearray()               # checks not written yet
 
     def hand_state(self, state: Any) -> int:
         """Send ``state`` (a copy of it, as it is now) to be hashed; its
@@ -135,6 +140,7 @@ class CheckWorker:
             return
         self._sealed = dict(parts)
         self._send_frame(OPEN, marshal.dumps((key, game_id, parts)))
+        self._flush()
         os.set_blocking(self._back, False)      # opened() never waits for the worker
 
     def opened(self, n: int, blob: bytes) -> bytes | None:
@@ -208,13 +214,21 @@ class CheckWorker:
 
     def _send_frame(self, tag: bytes, body: bytes) -> None:
         if self._out is not None:
+            self._batch += tag + len(body).to_bytes(FRAME, "big") + body
+            if len(self._batch) >= _BATCH:
+                self._flush()
+
+    def _flush(self) -> None:
+        if self._out is not None and self._batch:
             try:
-                _write_all(self._out, tag + len(body).to_bytes(FRAME, "big") + body)
+                _write_all(self._out, self._batch)
             except OSError:                 # the worker is gone: the rest is done here
                 _close(self._out)
                 self._out = None
+        self._batch = bytearray()
 
     def _collect(self) -> bytes:
+        self._flush()
         if self._out is not None:
             _close(self._out)               # end of input: the worker answers, then exits
             self._out = None
