@@ -309,7 +309,7 @@ def _widen(fd: int) -> None:
         pass        # the default buffer: the first checks wait for the worker
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def _write_all(fd: int, data: bytes | bytearray) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
