@@ -145,30 +145,21 @@ def render_rich(view: View, map: str = "window", width: int = 100) -> Any:
 
 def _rich_block(block: Block) -> Any:
     from rich.panel import Panel
-    from rich.table import Table
     from rich.text import Text
+
+    from pbem.render.richtable import BlockTable
 
     if isinstance(block, TextBlock):
         style = {"notice": "bold yellow", "heading": "bold"}.get(block.style, "")
         body = Text("\n".join(block.lines), style=style, no_wrap=block.style == "pre")
         return Panel(body, title=block.title or None, expand=block.style != "pre")
     if isinstance(block, TableBlock):
-        t = Table(title=block.title or None, caption=block.caption or None)
-        for col in block.columns:
-            t.add_column(col, overflow="fold")
-        for row in block.rows:
-            t.add_row(*row)
-        return t
+        return BlockTable(block)
     if isinstance(block, HexMapBlock):
         try:
             pic, legend = hex_picture(block)
         except ValueError:   # the picture is a convenience; a table says the same
-            t = Table(title=block.title or None, caption=block.legend or None)
-            t.add_column("hex")
-            t.add_column("stack", overflow="fold")
-            for h, s in _hex_list(block):
-                t.add_row(h, s)
-            return t
+            return BlockTable(TableBlock(block.title, ("hex", "stack"), tuple(_hex_list(block)), block.legend))
         from rich.console import Group
 
         lines: list[Any] = [Text(pic, no_wrap=True)]
