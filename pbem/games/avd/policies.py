@@ -183,10 +183,9 @@ def _buy(rules, state, d, value):
     # one reachable, hq_activation, through _play, which checks its HQ is
     # on the map, and the scenario that it is an HQ).
     # tests/test_avd_speed_buy_policy.py probes every listed purchase.
-    for text in d.options:
-        if text.startswith("buy ") and "UNIT" not in text:
-            return orders.parse(text, rules.scn)
-    return {"verb": "done"}
+    # (The first alone is worked out, not the whole list: speed only.)
+    text = rules.first_purchase(state)
+    return orders.parse(text, rules.scn) if text is not None else {"verb": "done"}
 
 
 def _oos(rules, state, d, value):

@@ -2061,7 +2061,7 @@ class AvdRules(BaseRules):
             return True
         if stage == "buy":
             top.setdefault("rp", self.scn.turns[turn].soviet_rp)
-            if top["rp"] > 0 and self._reserve_buyable(state, top):
+            if top["rp"] > 0 and next(self._buyable(state, top), None) is not None:
                 return False
             top["stage"] = "pvo"
             return True
@@ -2149,21 +2149,24 @@ class AvdRules(BaseRules):
             return e.get(f"{form}_minsk") or e.get(form) or e.get("9A", "")
         return e.get(form) or e.get("9A", "")
 
-    def _reserve_buyable(self, state, top) -> list[str]:
-        out = []
+    def _buyable(self, state, top) -> Iterator[str]:
+        """11.1.1: the Reserve Box units the points left buy and that have
+        a hex to be placed in, in id order, each found when asked for
+        (speed only: the automatic step and ``buy first`` ask for the first
+        alone; read at once, before the state changes)."""
         b = self.board(state)
         seen: dict[tuple[str, str], bool] = {}
         units = state["units"]
         # (the Reserve Box's units sorted, not the whole table: speed only)
         for u in sorted(u for u, x in units.items() if x["where"] == "reserve"):
             spec = self.scn.units[u]
-            cost = 2 if spec.kind == "hq" else 1
+            if (2 if spec.kind == "hq" else 1) > top["rp"]:
+                continue    # (before its placement, which its kind decides, as it does the cost: speed only)
             key = (spec.kind, spec.code)   # placement depends on kind and the "*" code only
             if key not in seen:
                 seen[key] = bool(self._placement_hexes(state, u, top, b))
-            if cost <= top["rp"] and seen[key]:
-                out.append(u)
-        return out
+            if seen[key]:
+                yield u
 
     def _soviet_hqs(self, state) -> list[str]:
         b = self.board(state)
@@ -2321,17 +2324,24 @@ class AvdRules(BaseRules):
         raise RuntimeError(f"reinforcement stage {stage}")
 
     def _buy_options(self, state, top) -> list[str]:
-        opts = ["done"]
+        return ["done"] + list(self._purchases(state, top))
+
+    def first_purchase(self, state: State) -> str | None:
+        """The first purchase the buy decision of ``state`` lists, or None
+        (speed only: the ``buy first`` standing order's answer without the
+        whole list, which nobody else reads then)."""
+        return next(self._purchases(state, state["stack"][-1]), None)
+
+    def _purchases(self, state, top) -> Iterator[str]:
         b = self.board(state)
-        for u in self._reserve_buyable(state, top):
+        for u in self._buyable(state, top):
             s = orders.short(self.scn, u)
             chit = self.scn.units[u].kind == "hq" and top["rp"] >= 3 \
                 and self.scn.units[u].chit not in self._in_play(state, SOVIET)
             for h in self._placement_hexes(state, u, top, b):
-                opts.append(f"buy {s} {h}")
+                yield f"buy {s} {h}"
                 if chit:
-                    opts.append(f"buy {s} {h} chit")
-        return opts
+                    yield f"buy {s} {h} chit"
 
     def _do_reinf(self, state, top, d, order, rng, events) -> None:
         stage = top["stage"]
