@@ -38,15 +38,22 @@ Randomness
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from pbem.errors import PbemError
 from pbem.game.frozen import freeze, thaw
-from pbem.game.plainclass import Frozen
+from pbem.game.plainclass import Frozen, fields_later
 
 if TYPE_CHECKING:
+    from dataclasses import dataclass
+
     from pbem.game.view import View
+else:
+    def dataclass(*, init: bool, repr: bool, eq: bool) -> Callable[[type], type]:
+        # Speed only: the registration the decorator made, made on its first
+        # read (pbem.game.plainclass.fields_later: no dataclasses import).
+        assert not (init or repr or eq), "only a registration of the fields here"
+        return fields_later
 
 State = dict[str, Any]
 Order = dict[str, Any]
@@ -92,9 +99,10 @@ class _Options:
 
 
 # Speed only: the dataclass decorator registers the fields (for
-# dataclasses.fields and replace) and writes no method: Frozen's behave as
-# a frozen dataclass's (tests/test_decision_lazy.py), and __init__ fills the
-# instance's dict in one call (a replay makes a thousand Decisions).
+# dataclasses.fields and replace, on their first read) and writes no
+# method: Frozen's behave as a frozen dataclass's
+# (tests/test_decision_lazy.py), and __init__ fills the instance's dict in
+# one call (a replay makes a thousand Decisions).
 @dataclass(init=False, repr=False, eq=False)
 class Decision(Frozen):
     """What a seat must decide now: the engine's only notion of whose turn

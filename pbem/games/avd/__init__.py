@@ -51,8 +51,6 @@ class AvdGame(BaseGame):
         return scenario_view(data)
 
     def rules(self, scenario_data: dict[str, Any], options: dict[str, Any]):
-        from dataclasses import replace
-
         from pbem.games.avd import scenario
         from pbem.games.avd.rules import AvdRules
         opts = {k: v for k, (v, _) in OPTIONS.items()}
@@ -62,6 +60,8 @@ class AvdGame(BaseGame):
             opts[k] = v
         scn = scenario.load(scenario_data)
         if opts["strategic_cost"] != scn.strategic_cost and "strategic_cost" in (options or {}):
+            from dataclasses import replace     # (only here: a verify imports no dataclasses, speed only)
+
             scn = replace(scn, strategic_cost=int(opts["strategic_cost"]))
         return AvdRules(scn, opts)
 

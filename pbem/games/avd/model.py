@@ -13,35 +13,38 @@ movement costs 1/2 MP per road hex, and the canonical form forbids floats):
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import FrozenInstanceError, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable
+
+from pbem.game.plainclass import Factory, frozen_error, field_names, fields_later
 
 GERMAN = "german"
 SOVIET = "soviet"
 SIDES = (GERMAN, SOVIET)
 
+_NO_DEFAULT = object()
 
-def _frozen(cls: type) -> type:
+
+def _frozen(cls: type[Any]) -> type[Any]:
     """Speed only: what ``@dataclass(frozen=True)`` makes of ``cls``, with its
     methods made of closures over the field list instead of the source
     dataclasses writes and compiles for each class at import (~7 ms of every
-    command that loads an AVD scenario): the fields registered by
-    ``dataclass`` itself (so ``fields`` and ``replace`` work as before), an
-    ``__init__`` binding arguments as the generated one does (positional in
-    field order, by name, defaults and default factories), the same
-    ``__repr__``, ``__eq__`` (field tuples, within one class), ``__hash__``
-    (of that tuple), and the frozen ``__setattr__``/``__delattr__``.
-    tests/test_avd_model_specs.py checks each against a plain frozen dataclass."""
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)      # registers the fields only
-    specs = dataclasses.fields(cls)
+    command that loads an AVD scenario): the fields registered with
+    dataclasses on their first read (pbem.game.plainclass.fields_later, so
+    ``fields`` and ``replace`` work as before, and a verify imports no
+    dataclasses), an ``__init__`` binding arguments as the generated one
+    does (positional in field order, by name, defaults and default
+    factories), the same ``__repr__``, ``__eq__`` (field tuples, within one
+    class), ``__hash__`` (of that tuple), and the frozen
+    ``__setattr__``/``__delattr__``.  tests/test_avd_model_specs.py checks
+    each against a plain frozen dataclass."""
+    names = field_names(cls)
     # What this stand-in does not do, refused rather than silently skipped.
-    if hasattr(cls, "__post_init__") or not all(f.init for f in specs):
-        raise TypeError(f"{cls.__qualname__}: _frozen makes no __post_init__ call and no init=False field")
-    names = tuple(f.name for f in specs)
-    defaults = {f.name: f.default for f in specs if f.default is not dataclasses.MISSING}
-    factories = {f.name: f.default_factory for f in specs if f.default_factory is not dataclasses.MISSING}
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__qualname__}: _frozen makes no __post_init__ call")
+    given = {name: cls.__dict__.get(name, _NO_DEFAULT) for name in names}
+    defaults = {name: v for name, v in given.items() if v is not _NO_DEFAULT and not isinstance(v, Factory)}
+    factories = {name: v.make for name, v in given.items() if isinstance(v, Factory)}
     key = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -75,26 +78,29 @@ def _frozen(cls: type) -> type:
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise frozen_error(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
 
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
+            raise frozen_error(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
 
     for method in (__init__, __repr__, __eq__, __hash__, __setattr__, __delattr__):
         method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
         setattr(cls, method.__name__, method)
-    return cls
+    return fields_later(cls)
 
 
 if TYPE_CHECKING:       # the type checker reads the classes as the dataclasses they behave as
-    from dataclasses import dataclass
+    from dataclasses import dataclass, field
 else:
     def dataclass(*, frozen: bool) -> Callable[[type], type]:
         assert frozen, "only frozen specs here"
         return _frozen
+
+    def field(*, default_factory: Callable[[], Any]) -> Any:
+        return Factory(default_factory)
 
 
 @dataclass(frozen=True)

@@ -838,7 +838,9 @@ def load(data: dict[str, Any]) -> model.Scenario:
 def _attach_chits(units: dict[str, model.UnitSpec],
                   chits: dict[str, model.ChitSpec]) -> dict[str, model.UnitSpec]:
     """Give each Soviet HQ the id of its command chit."""
-    from dataclasses import replace
-
     by_hq = {c.hq: c.id for c in chits.values() if c.hq}
-    return {uid: (replace(u, chit=by_hq[uid]) if uid in by_hq else u) for uid, u in units.items()}
+    # As dataclasses.replace(u, chit=...): every field by name (a UnitSpec
+    # holds its fields alone in its dict), with no dataclasses import
+    # (speed only: see pbem.game.plainclass.fields_later).
+    return {uid: (model.UnitSpec(**{**vars(u), "chit": by_hq[uid]}) if uid in by_hq else u)
+            for uid, u in units.items()}
