@@ -295,7 +295,7 @@ class AvdRules(BaseRules):
         one function both the order and the question use."""
         h, attackers = order["hex"], list(order["units"])
         b = b or self.board(state)
-        why = combat.can_attack(b, attackers, h, state["attacked_hexes"])
+        why = self._can_attack(state, b, attackers, h)
         if why:
             return why
         if b.side_of(attackers[0]) != state["active"]:
@@ -1238,9 +1238,36 @@ class AvdRules(BaseRules):
             if ok is None:
                 if len(known) >= ATTACKS_KEPT:
                     known.clear()
-                ok = known[key] = combat.can_attack(b, us, h, state["attacked_hexes"]) is None
+                ok = known[key] = self._can_attack(state, b, us, h) is None
             if ok:
                 yield h, us
+
+    def _can_attack(self, state: State, b: Board, attackers: list[str], h: str) -> str | None:
+        """combat.can_attack now (9.1, 9.3.6).  An attack found legal is
+        kept by everything the check reads (speed only: an attack is
+        checked when listed, when a plan is tried and when ordered): each
+        attacker's hex, steps, supply markers and activation flags, the
+        defenders' steps and Isolation, and whether the hex was attacked.
+        A legal attack stays legal with its units in any order (every test
+        holds for each unit; the strengths add up), so they are sorted in
+        the key; a refusal, whose reason may name the first unit that
+        fails, is worked out each time."""
+        units = state["units"]
+        if any(u not in units for u in attackers):
+            return combat.can_attack(b, attackers, h, state["attacked_hexes"])
+        key = (h, h in state["attacked_hexes"],
+               tuple(sorted((u, b.hex_of(u), x.get("steps"), x.get("oos"), x.get("isolated"), x.get("active"),
+                             x.get("attacked")) for u in attackers for x in (units[u],))),
+               tuple((d, units[d].get("steps"), units[d].get("isolated")) for d in b.combat_units_at(h)))
+        legal = self._shared.setdefault("attack_ok", set())
+        if key in legal:
+            return None
+        why = combat.can_attack(b, attackers, h, state["attacked_hexes"])
+        if why is None:
+            if len(legal) >= ATTACKS_KEPT:
+                legal.clear()
+            legal.add(key)
+        return why
 
     def _do_combat(self, state, top, d, order, rng, events) -> None:
         verb = order["verb"]
