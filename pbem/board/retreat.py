@@ -86,9 +86,17 @@ def best_paths(paths: Iterable[list[str]],
                priorities: Sequence[Callable[[list[str]], int]]) -> list[list[str]]:
     """The paths whose tuple of priority values (first priority most
     important, lower better) is smallest; all tied paths are kept, in their
-    original order, for the owner to choose among."""
-    scored = [(tuple(p(path) for p in priorities), path) for path in paths]
-    if not scored:
-        return []
-    best = min(key for key, _ in scored)
-    return [path for key, path in scored if key == best]
+    original order, for the owner to choose among.  Each priority must be
+    a pure function of the path."""
+    # One priority at a time, each asked only of the paths tied on the ones
+    # before (speed only: a later priority often has one path left to
+    # rank): the paths left after the last are those whose whole tuple is
+    # the smallest, as comparing the tuples finds them.
+    kept = list(paths)
+    for priority in priorities:
+        if len(kept) < 2:
+            break
+        scores = [priority(path) for path in kept]
+        low = min(scores)
+        kept = [path for score, path in zip(scores, kept) if score == low]
+    return kept

@@ -48,24 +48,35 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
     if not board.on_map(hq_uid):
         raise IllegalOrder(f"{board.name(hq_uid)} is not on the map")
     side = board.side_of(hq_uid)
-    mine = board.units_of(side)
-    # hq_in_range for each of them, with the chit HQ's hex and range read
-    # once (it is on the map: checked above; speed only)
+    # hq_in_range for each HQ of the side, with the chit HQ's hex and range
+    # read once (it is on the map: checked above); the side's units read
+    # hex by hex from the position's index, each unit's spec once, instead
+    # of asking each unit's hex (units_of and map_hex: speed only, a few
+    # thousand units a game).  A unit the scenario lacks is no unit of the
+    # side, as units_of leaves it out.
+    specs = board.scn.units
     at0, cr0 = map_hex(board, hq_uid), board.spec(hq_uid).command_range
-    hqs = {hq_uid} | {u for u in mine if board.is_hq(u) and board.distance(at0, map_hex(board, u)) <= cr0}
+    distance = board.grid.distance
+    hqs = {hq_uid}
+    combat: list[tuple[str, str]] = []      # (unit, hex): the side's combat units an HQ chit may wake
+    for h, uids in board.hexes_and_units():
+        for u in uids:
+            s = specs.get(u)
+            if s is None or s.side != side:
+                continue
+            if s.kind == "hq":
+                if distance(at0, h) <= cr0:
+                    hqs.add(u)
+            elif s.kind == "combat" and not _panzer_motorized(s):
+                combat.append((u, h))
     # hq_in_range for every HQ woken, its hex (as axial coordinates: the
     # hex distance is worked out inline, a few thousand pairs a game) and
     # Command Range read once.
     ax = board.grid.axial
     reach = [(*ax(at), board.spec(h).command_range) for h in hqs if (at := board.hex_of(h)) is not None]
     units = set()
-    for u in mine:
-        # (is_combat and is_panzer_motorized from one read of the unit's
-        # spec: a few thousand units a game)
-        s = board.spec(u)
-        if s.kind != "combat" or _panzer_motorized(s):
-            continue
-        q, r = ax(map_hex(board, u))
+    for u, h in combat:
+        q, r = ax(h)
         for qa, ra, cr in reach:        # (any() without a generator per unit: speed only)
             if (abs(q - qa) + abs(r - ra) + abs(q - qa + r - ra)) >> 1 <= cr:
                 units.add(u)

@@ -388,6 +388,35 @@ class Board:
         at = self._ix.by_hex.get(h)
         if not at and len(adding) == 1:
             return None         # one unit alone in a hex is always a legal stack (most placements)
+        if self._fits(at, side, adding):
+            return None
+        return self._stacking_refusal(h, side, adding)
+
+    def _fits(self, at: list[str] | None, side: str, adding: list[str]) -> bool:
+        """True when :meth:`stacking_ok` finds nothing to refuse without an
+        enemy in the hex: the units there (but those of ``adding``) and
+        ``adding`` all of ``side``, at most two combat units, one HQ and
+        (Soviet) one tan combat unit among them.  False when unsure: the
+        full check then decides (speed only: each unit's spec read straight
+        from the scenario, thousands of stacks a game)."""
+        specs = self.scn.units
+        combat = hqs = tan = 0
+        here = [u for u in at if u not in adding] if at else []
+        for u in [*here, *adding]:
+            s = specs.get(u)
+            if s is None or s.side != side:
+                return False        # (an unknown unit, or an enemy: maybe an overrun)
+            if s.kind == "combat":
+                combat += 1
+                if s.formation != "red":
+                    tan += 1
+            elif s.kind == "hq":
+                hqs += 1
+        return combat <= 2 and hqs <= 1 and (tan <= 1 or side != SOVIET)
+
+    def _stacking_refusal(self, h: str, side: str, adding: list[str]) -> str | None:
+        """:meth:`stacking_ok` in full (each rule in turn, with its reason)."""
+        at = self._ix.by_hex.get(h)
         here = [u for u in at or () if u not in adding]
         if any(self.side_of(u) != side for u in here):
             if not (self.lone_enemy_hq(h, side) and any(self.is_combat(u) for u in adding)):
