@@ -41,7 +41,7 @@ def replay_page(m: Any, seat: str | None) -> tuple[str, int]:
     how many distinct map states it draws.  Each state is the one this
     program holds after the exchange, shown through the game's view for
     ``seat``; a seat's own secret draws are listed only in its own page."""
-    import dataclasses
+    import copy
 
     from pbem import session
     from pbem.game import seen_by
@@ -63,7 +63,9 @@ def replay_page(m: Any, seat: str | None) -> tuple[str, int]:
             pic = drawn[key]
         except picture.NoPicture:
             pic = None
-        lines = session.clean_text("\n".join(record_lines(heading, dataclasses.replace(rec, rolls=[])))).split("\n")
+        unrolled = copy.copy(rec)
+        unrolled.rolls = []
+        lines = session.clean_text("\n".join(record_lines(heading, unrolled))).split("\n")
         own = rec.secret_rolls.get(seat, []) if seat is not None and seat == m.me else []
         steps.append(replaypage.Step(rec.n, lines[0], tuple(lines[1:]), tuple(rec.rolls), tuple(own), pic))
     viewer = f"{seat}'s view" if seat else "the public view"

@@ -9,13 +9,14 @@ side (:meth:`Match.resolver`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.cycle.frozen import Snapshots as Snapshots
 from pbem.cycle.frozen import fast_copy as fast_copy
+from pbem.cycle.records import Record as Record
+from pbem.cycle.records import Seat as Seat
 from pbem.errors import InvalidFile
-from pbem.game import Decision, Event, Order, Rules, SeatSpec, public, team_part
+from pbem.game import Decision, Order, Rules, SeatSpec, public, team_part
 from pbem.protocol.canon import RecordMemo, sha256
 from pbem.protocol.types import EngineState as EngineState
 from pbem.protocol.types import Exchange
@@ -28,49 +29,6 @@ RENEW_WHEN_LEFT = 4
 
 class Verification(InvalidFile):
     """A file that does not replay: says which exchange and why."""
-
-
-@dataclass
-class Seat:
-    """A seat's player as the file knows him: identity and dice chain.
-    ``side`` holds the seat's name (the file's historical word for it)."""
-
-    side: str
-    identity: Any                 # pbem.protocol.identity.PublicIdentity
-    last: bytes                   # latest reveal, or the anchor before any
-    chain_n: int
-    reveals_on_chain: int = 0
-    next_anchor: bytes | None = None
-    next_chain_n: int = 0
-    revealed_at: int = 0          # the exchange of the latest reveal (0: still the anchor)
-    secret_commit: str = ""       # the commitment to the seat's secret seed
-    player: str = ""              # the seat this player joined as (a game may move players: seat_players)
-
-    @property
-    def name(self) -> str:
-        return self.side
-
-
-@dataclass
-class Record:
-    """What happened in one exchange, for the log and the dice listing.
-    ``side`` is the sending seat."""
-
-    n: int
-    side: str
-    kind: str
-    entries: list[dict[str, Any]] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    rolls: list[dict[str, Any]] = field(default_factory=list)
-    deferred: dict[str, Any] | None = None
-    message: str = ""
-    waiting: str = ""
-    marks: list[int] = field(default_factory=list)
-    opening: int = 0
-    rewind_to: int = 0
-    keyed_by: dict[str, str] = field(default_factory=dict)      # seat -> the reveal (hex) keying the stream
-    secret_rolls: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # only where known
-    drew_secret: bool = False     # some seat drew from its secret stream (known to every program)
 
 
 def seat_specs(header: dict[str, Any]) -> tuple[SeatSpec, ...]:
