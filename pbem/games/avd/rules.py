@@ -2311,10 +2311,18 @@ class AvdRules(BaseRules):
         return [u for u in b.units_of(SOVIET) if b.is_hq(u)]
 
     def _pvo_hexes(self, state, uid, b: Board | None = None) -> list[str]:
+        """11.1.1: a PVO unit goes in a Victory Hex holding a VP chit, free
+        of German units, that can take it and traces supply.  Kept with the
+        position, by the turn and the VP chits, the rest it reads (speed
+        only: the automatic step, the decision and the order each ask)."""
         b = b or self.board(state)
-        return [h for h, chit in sorted(state["vp"].items()) if chit is not None
-                and not b.enemy_occupied(h, SOVIET) and b.stacking_ok(h, SOVIET, [uid]) is None
-                and seqmech.traces_supply(b, h, SOVIET)]
+        key = ("pvo", uid, state["turn"], tuple(state["vp"].items()))   # (unsorted: as _placement_hexes)
+        found = b.cache.get(key)
+        if found is None:
+            found = b.cache[key] = [h for h, chit in sorted(state["vp"].items()) if chit is not None
+                                    and not b.enemy_occupied(h, SOVIET) and b.stacking_ok(h, SOVIET, [uid]) is None
+                                    and seqmech.traces_supply(b, h, SOVIET)]
+        return list(found)
 
     def _ask_reinf(self, state, top) -> Decision:
         stage = top["stage"]
