@@ -17,6 +17,7 @@ import enginehelp as eh
 from pbem import cycle
 from pbem.cycle import background, parts, write
 from pbem.cycle import worker as cw
+from pbem.protocol import spawn
 from pbem.protocol.gamefile import GameFile, exchange_hash
 
 PLAIN = 10**9        # no file is this long: every check where it is met
@@ -112,7 +113,7 @@ def test_a_dead_worker_changes_nothing(game, monkeypatch) -> None:
     """A worker that exits at once (or is killed) answers nothing: every
     state is hashed by the replay itself, from its kept copy."""
     gf, sc, ids = game
-    monkeypatch.setattr(cw, "_command", lambda: [os.sys.executable, "-I", "-S", "-c", "pass"])
+    monkeypatch.setattr(spawn, "command", lambda: [os.sys.executable, "-I", "-S", "-c", "pass"])
     assert both(gf, sc, monkeypatch, worker_answers=False).startswith("accepted ")
     assert both(lying(gf, ids, 4, state="ab" * 32), sc, monkeypatch, worker_answers=False) == differs(gf, 4)
 
@@ -266,3 +267,49 @@ def test_the_worker_compares_order_lists_as_the_replay_does(game) -> None:
     assert [a.good for a in answers] == expected
     assert [a.kept for a in answers if not a.good] == [(ex["orders"], [dict(e, note="x") for e in ex["orders"]])
                                                        for ex in gf.exchanges if ex.get("orders")]
+
+
+def test_a_worker_started_early_is_the_one_the_replay_takes(game, monkeypatch) -> None:
+    """`pbem verify` starts the worker before its imports (spawn.start_early);
+    the replay takes that one and starts no other, and the verdict is the
+    plain one."""
+    gf, sc, ids = game
+    monkeypatch.setattr(spawn, "core_free", lambda: True)
+    monkeypatch.setattr(spawn, "_early", None)
+    spawn.start_early()
+    early = spawn._early
+    assert early is not None
+    taken: list[Any] = []
+    real = cw.CheckWorker.start
+
+    def start() -> cw.CheckWorker | None:
+        worker = real()
+        taken.append(worker._pid if worker is not None else None)
+        return worker
+
+    monkeypatch.setattr(cw.CheckWorker, "start", staticmethod(start))
+    assert both(lying(gf, ids, 4, state="ab" * 32), sc, monkeypatch) == differs(gf, 4)
+    assert taken[0] == early[0] and spawn._early is None
+    assert len(set(taken)) == len(taken)
+
+
+def test_an_early_worker_nobody_takes_ends_with_this_program_s_input(monkeypatch) -> None:
+    """A file that turns out too short for a worker: the one started early
+    ends as soon as its input does (as when this program exits)."""
+    monkeypatch.setattr(spawn, "core_free", lambda: True)
+    monkeypatch.setattr(spawn, "_early", None)
+    spawn.start_early()
+    assert spawn._early is not None
+    pid, out, back = spawn._early
+    monkeypatch.setattr(spawn, "_early", None)
+    os.close(out)
+    assert os.read(back, 100) == b""       # it answered nothing, and closed its output
+    os.close(back)
+    assert os.waitpid(pid, 0)[0] == pid
+
+
+def test_no_worker_is_started_early_on_a_busy_machine(monkeypatch) -> None:
+    monkeypatch.setattr(spawn, "core_free", lambda: False)
+    monkeypatch.setattr(spawn, "_early", None)
+    spawn.start_early()
+    assert spawn._early is None

@@ -18,6 +18,7 @@ import enginehelp as eh
 from pbem import cycle
 from pbem.cycle import background, write
 from pbem.cycle import worker as cw
+from pbem.protocol import spawn
 from pbem.protocol import seal
 from pbem.protocol.gamefile import GameFile, exchange_hash
 from pbem.protocol.worker import open_all
@@ -202,7 +203,7 @@ def test_a_part_that_does_not_open_is_told_as_the_plain_replay_tells_it(game, mo
 def test_a_dead_worker_opens_nothing_and_changes_nothing(game, monkeypatch) -> None:
     gf, sc, ids = game
     plain = replayed_as(gf, sc, ids["red"], PLAIN, monkeypatch)
-    monkeypatch.setattr(cw, "_command", lambda: [os.sys.executable, "-I", "-S", "-c", "pass"])
+    monkeypatch.setattr(spawn, "command", lambda: [os.sys.executable, "-I", "-S", "-c", "pass"])
     taken = opened_ahead(monkeypatch)
     assert replayed_as(gf, sc, ids["red"], KEPT, monkeypatch) == plain
     assert taken == []

@@ -32,12 +32,12 @@ opponent already can.
 from __future__ import annotations
 
 import base64
-import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from pbem.cycle.match import Match, Verification
 from pbem.cycle.parts import SignatureCheck
+from pbem.protocol.spawn import core_free as core_free
 from pbem.protocol.gamefile import ZERO_HASH, exchange_hash
 from pbem.protocol.types import Exchange
 
@@ -52,17 +52,6 @@ HASH_FROM = 64
 # bytes, so that their plaintexts always fit in its answers' pipe (64 KB
 # unless the system says otherwise): see CheckWorker.hand_sealed.
 OPEN_AHEAD_BYTES = 48 << 10
-
-
-def core_free() -> bool:
-    """Whether a core looks idle: the last minute's load average at least
-    half a core below the cores there are (where the system tells it)."""
-    cores = os.cpu_count() or 1
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return cores >= 2
-    return load < cores - 0.5
 
 
 def state_differs(where: str) -> Verification:

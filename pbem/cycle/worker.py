@@ -17,26 +17,19 @@ answer (it failed, died, or the encoding refused a value) says so, and is
 worked out by the replay: a state here, from the kept bytes, raising what
 the plain check would have raised; anything else by the caller
 (:class:`~pbem.cycle.background.Background`), which keeps what it needs.
-
-Why a fresh interpreter and not a fork: a forked child shares every page
-of the replay's memory, and each page the replay then writes (reference
-counts change on every object it reads) is copied first, on the replay's
-time (measured: the fork saved less than half of what it should have).
+How the worker is started: :mod:`pbem.protocol.spawn`.
 """
 from __future__ import annotations
 
 import marshal
 import os
-import sys
 from typing import Any
 
+from pbem.protocol import spawn
 from pbem.protocol.canon import RecordMemo
 from pbem.protocol.worker import (ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, OPEN, OPENED, REFUSED, SIGNATURE, STATE,
                                   hash_state)
 
-# The pipe's buffer, where the system lets us set it: the checks of the
-# first exchanges wait there while the worker's interpreter starts.
-_PIPE_SIZE = 1 << 20
 # Checks are written in batches of about this many bytes (two or three
 # exchanges' worth), not one by one: each write wakes the worker, and a
 # wake-up costs both processes more than the copy (speed only).
@@ -68,31 +61,10 @@ class CheckWorker:
 
     @staticmethod
     def start() -> CheckWorker | None:
-        """A running worker, or None where it cannot be started: no
-        ``posix_spawn`` (Windows), or no interpreter to run it with (an
-        embedded or frozen program)."""
-        if not hasattr(os, "posix_spawn") or not sys.executable or getattr(sys, "frozen", False):
-            return None
-        try:
-            checks_r, checks_w = os.pipe()
-        except OSError:
-            return None
-        try:
-            answers_r, answers_w = os.pipe()
-        except OSError:
-            _close(checks_r, checks_w)
-            return None
-        _widen(checks_w)
-        try:
-            pid = os.posix_spawn(sys.executable, _command(), os.environ, file_actions=[
-                (os.POSIX_SPAWN_DUP2, checks_r, 0), (os.POSIX_SPAWN_DUP2, answers_w, 1),
-                (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
-        except OSError:
-            _close(checks_r, checks_w, answers_r, answers_w)
-            return None
-        finally:
-            _close(checks_r, answers_w)
-        return CheckWorker(pid, checks_w, answers_r)
+        """A running worker (the one :func:`pbem.protocol.spawn.start_early`
+        started, if any), or None where none can be started."""
+        spawned = spawn.take()
+        return CheckWorker(*spawned) if spawned is not None else None
 
     def __init__(self, pid: int, out: int, back: int) -> None:
         self._pid: int | None = pid
@@ -265,60 +237,10 @@ def _hash_here(blob: bytes, memo: RecordMemo) -> tuple[str | None, Exception | N
         return None, exc
 
 
-def _command() -> list[str]:
-    """The worker's command: this interpreter, isolated (no site, no
-    environment, no working folder), importing the worker from where this
-    pbem was imported, and cryptography from where this program has it."""
-    import pbem
-
-    roots = [_root(pbem.__file__)]
-    crypto = _where("cryptography")
-    if crypto is not None and crypto not in roots:
-        roots.append(crypto)
-    code = f"import sys; sys.path[:0] = {roots!r}; from pbem.protocol.worker import serve; serve()"
-    return [sys.executable, "-I", "-S", "-c", code]
-
-
-def _where(package: str) -> str | None:
-    """The folder this program would import ``package`` from (found, not
-    imported), or None."""
-    module = sys.modules.get(package)
-    origin = getattr(module, "__file__", None)
-    if origin is None:
-        import importlib.util
-
-        try:
-            spec = importlib.util.find_spec(package)
-        except (ImportError, ValueError):
-            return None
-        origin = spec.origin if spec is not None else None
-    return _root(origin) if origin else None
-
-
-def _root(init_file: str) -> str:
-    """The folder that holds the package whose ``__init__.py`` this is."""
-    return os.path.dirname(os.path.dirname(os.path.abspath(init_file)))
-
-
-def _widen(fd: int) -> None:
-    try:
-        import fcntl
-
-        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
-    except (ImportError, AttributeError, OSError):
-        pass        # the default buffer: the first checks wait for the worker
-
-
 def _write_all(fd: int, data: bytes | bytearray) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
 
 
-def _close(*fds: int | None) -> None:
-    for fd in fds:
-        if fd is not None:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+_close = spawn.close

@@ -1,0 +1,136 @@
+"""Speed only: starting pbem's check worker (:mod:`pbem.protocol.worker`),
+a fresh, isolated interpreter that reads checks on its standard input and
+answers on its standard output.
+
+It imports nothing but :mod:`os` and :mod:`sys`, so that ``pbem verify``
+can start the worker (:func:`start_early`) before it imports anything else:
+the worker's interpreter takes ~40 ms to be ready, which it then spends
+while this program imports, reads the key and parses the file, instead of
+after.  The replay takes that worker (:func:`take`) or starts one then.  A
+worker nobody took reads the end of its input when this program exits,
+and exits too.
+
+Why a fresh interpreter and not a fork: a forked child shares every page
+of the replay's memory, and each page the replay then writes (reference
+counts change on every object it reads) is copied first, on the replay's
+time (measured: the fork saved less than half of what it should have)."""
+from __future__ import annotations
+
+import os
+import sys
+
+WORKER = "pbem.protocol.worker"
+# The pipe's buffer, where the system lets us set it: the checks of the
+# first exchanges wait there while the worker's interpreter starts.
+PIPE_SIZE = 1 << 20
+
+Spawned = tuple[int, int, int]      # the worker's pid, the pipe to write checks to, the pipe to read answers from
+_early: Spawned | None = None
+
+
+def core_free() -> bool:
+    """Whether a core looks idle: the last minute's load average at least
+    half a core below the cores there are (where the system tells it)."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores >= 2
+    return load < cores - 0.5
+
+
+def start_early() -> None:
+    """Start a worker now, for :func:`take` to hand over later (if a core
+    looks free; nothing if it cannot be started)."""
+    global _early
+    if _early is None and core_free():
+        _early = start()
+
+
+def take() -> Spawned | None:
+    """The worker :func:`start_early` started, else a new one; None where
+    none can be started."""
+    global _early
+    spawned, _early = _early, None
+    return spawned if spawned is not None else start()
+
+
+def start() -> Spawned | None:
+    """A running worker, or None where it cannot be started: no
+    ``posix_spawn`` (Windows), or no interpreter to run it with (an
+    embedded or frozen program)."""
+    if not hasattr(os, "posix_spawn") or not sys.executable or getattr(sys, "frozen", False):
+        return None
+    try:
+        checks_r, checks_w = os.pipe()
+    except OSError:
+        return None
+    try:
+        answers_r, answers_w = os.pipe()
+    except OSError:
+        close(checks_r, checks_w)
+        return None
+    _widen(checks_w)
+    try:
+        pid = os.posix_spawn(sys.executable, command(), os.environ, file_actions=[
+            (os.POSIX_SPAWN_DUP2, checks_r, 0), (os.POSIX_SPAWN_DUP2, answers_w, 1),
+            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
+    except OSError:
+        close(checks_r, checks_w, answers_r, answers_w)
+        return None
+    finally:
+        close(checks_r, answers_w)
+    return pid, checks_w, answers_r
+
+
+def command() -> list[str]:
+    """The worker's command: this interpreter, isolated (no site, no
+    environment, no working folder), importing the worker from where this
+    pbem was imported, and cryptography from where this program has it."""
+    import pbem
+
+    roots = [_root(pbem.__file__)]
+    crypto = _where("cryptography")
+    if crypto is not None and crypto not in roots:
+        roots.append(crypto)
+    code = f"import sys; sys.path[:0] = {roots!r}; from {WORKER} import serve; serve()"
+    return [sys.executable, "-I", "-S", "-c", code]
+
+
+def _where(package: str) -> str | None:
+    """The folder this program would import the top-level ``package`` from
+    (found on sys.path, not imported), or None."""
+    module = sys.modules.get(package)
+    origin = getattr(module, "__file__", None)
+    if origin is None:
+        from importlib.machinery import PathFinder     # (importlib.util would import contextlib at start-up)
+
+        try:
+            spec = PathFinder.find_spec(package)
+        except (ImportError, ValueError):
+            return None
+        origin = spec.origin if spec is not None else None
+    return _root(origin) if origin else None
+
+
+def _root(init_file: str) -> str:
+    """The folder that holds the package whose ``__init__.py`` this is."""
+    return os.path.dirname(os.path.dirname(os.path.abspath(init_file)))
+
+
+def _widen(fd: int) -> None:
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+    except (ImportError, AttributeError, OSError):
+        pass        # the default buffer: the first checks wait for the worker
+
+
+def close(*fds: int | None) -> None:
+    for fd in fds:
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
