@@ -55,7 +55,48 @@ def _ids(units: dict[str, UnitSpec], side: str, which: str) -> frozenset[str]:
     return found
 
 
+def _with_side(occupied: Any, mine: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Board.hexes_with of the (hex, units) pairs ``occupied``, ``mine``
+    the units of the side."""
+    other: set[str] = set()
+    own: set[str] = set()
+    for h, uids in occupied:
+        if len(uids) == 1:      # (most hexes: one test instead of two, speed only)
+            (own if uids[0] in mine else other).add(h)
+            continue
+        if not mine.issuperset(uids):
+            other.add(h)
+        if not mine.isdisjoint(uids):
+            own.add(h)
+    return frozenset(other), frozenset(own)
+
+
 POSITIONS_KEPT = 2      # positions whose index a rules object keeps (speed only)
+
+
+class _Before:
+    """The position a new one was made from by moving a few units (the
+    index kept before it): the sets worked out for it, which the new
+    position's own follow from by looking again at the hexes where units
+    came or went alone (speed only: most new positions move one unit)."""
+
+    __slots__ = ("with_side", "zoc", "combat_at", "hexes", "now", "_changed")
+
+    def __init__(self, ix: "_Index", hexes: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+        # (its dicts, not the index: an index refers to no older one; an
+        # entry, once made, stays the answer for that position)
+        self.with_side = ix.with_side
+        self.zoc = ix.zoc
+        self.combat_at = ix.combat_at
+        self.hexes, self.now = hexes, now
+        self._changed: frozenset[str] | None = None
+
+    def changed(self) -> frozenset[str]:
+        """The hexes some unit left or entered: every other hex holds the
+        same units in both positions (the unit ids are the same)."""
+        if self._changed is None:
+            self._changed = frozenset(h for a, b in zip(self.hexes, self.now) if a != b for h in (a, b) if h)
+        return self._changed
 
 
 class _Index:
@@ -63,7 +104,7 @@ class _Index:
     each hex, each side's units, ZOCs, supply lines), shared by every board
     of one position."""
 
-    __slots__ = ("by_hex", "side_units", "zoc", "with_side", "positions", "cache")
+    __slots__ = ("by_hex", "side_units", "zoc", "with_side", "combat_at", "positions", "cache", "before")
 
     def __init__(self, uids: tuple[str, ...], hexes: tuple[Any, ...]) -> None:
         by_hex: dict[str, list[str]] = {}
@@ -77,6 +118,8 @@ class _Index:
         self.side_units: dict[str, list[str]] = {}
         self.zoc: dict[str, frozenset[str]] = {}
         self.with_side: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self.combat_at: dict[str, frozenset[str]] = {}     # side -> the hexes holding its combat units
+        self.before: _Before | None = None
         self.positions: tuple[Any, ...] | None = None
         self.cache: dict[Any, Any] = {}
 
@@ -136,6 +179,8 @@ class Board:
                     kept.insert(0, kept.pop(i))
                 return ix  # type: ignore[no-any-return]
         ix = _Index(*at)
+        if kept and kept[0][0][0] == at[0]:
+            ix.before = _Before(kept[0][1], kept[0][0][1], at[1])
         kept.insert(0, (at, ix))
         del kept[POSITIONS_KEPT:]
         return ix
@@ -283,22 +328,23 @@ class Board:
         """(the hexes holding a unit of another side than ``side``, those
         holding a unit of ``side``), kept with the position: movement,
         placement and every supply search ask hex by hex."""
-        kept = self._ix.with_side
-        found = kept.get(side)
+        ix = self._ix
+        found = ix.with_side.get(side)
         if found is None:
             mine = _ids(self.scn.units, side, "all")
-            other: set[str] = set()
-            own: set[str] = set()
-            for h, uids in self._ix.by_hex.items():
-                if len(uids) == 1:      # (most hexes: one test instead of two, speed only)
-                    (own if uids[0] in mine else other).add(h)
-                    continue
-                if not mine.issuperset(uids):
-                    other.add(h)
-                if not mine.isdisjoint(uids):
-                    own.add(h)
-            found = kept[side] = (frozenset(other), frozenset(own))
-        return found  # type: ignore[no-any-return]
+            before = ix.before
+            was = before.with_side.get(side) if before is not None else None
+            if before is None or was is None:
+                found = _with_side(ix.by_hex.items(), mine)
+            else:
+                # The position before's sets, but for the hexes units came
+                # to or left, looked at again (speed only).
+                changed = before.changed()
+                by_hex = ix.by_hex
+                now = _with_side([(h, by_hex[h]) for h in changed if h in by_hex], mine)
+                found = (was[0].difference(changed).union(now[0]), was[1].difference(changed).union(now[1]))
+            ix.with_side[side] = found
+        return found
 
     def lone_enemy_hq(self, h: str, side: str) -> str | None:
         """The enemy HQ alone in ``h`` (an overrun target, 12.1), if any."""
@@ -362,15 +408,71 @@ class Board:
         """Hexes in the ZOC of ``side``'s combat units (6.1: all six
         neighbours whatever the terrain or hexside; HQs have none)."""
         zocs = self._ix.zoc
-        if side not in zocs:
-            out: set[str] = set()
+        found = zocs.get(side)
+        if found is None:
+            found = self._zoc_after(side)
+            if found is None:
+                out: set[str] = set()
+                at: list[str] = []
+                combat = _ids(self.scn.units, side, "combat")
+                neighbors = self.grid.neighbors
+                for h, uids in self._ix.by_hex.items():
+                    if not combat.isdisjoint(uids):
+                        at.append(h)
+                        out.update(neighbors(h))
+                found = frozenset(out)
+                # (kept for the next position's ZOC: speed only)
+                self._ix.combat_at.setdefault(side, frozenset(at))
+            zocs[side] = found
+        return found
+
+    def _combat_at(self, side: str) -> frozenset[str]:
+        """The hexes holding a combat unit of ``side`` (kept with the
+        position; from the one before where it has them)."""
+        ix = self._ix
+        found = ix.combat_at.get(side)
+        if found is None:
             combat = _ids(self.scn.units, side, "combat")
-            neighbors = self.grid.neighbors
-            for h, uids in self._ix.by_hex.items():
-                if not combat.isdisjoint(uids):
-                    out.update(neighbors(h))
-            zocs[side] = frozenset(out)
-        return zocs[side]  # type: ignore[no-any-return]
+            by_hex = ix.by_hex
+            before = ix.before
+            was = before.combat_at.get(side) if before is not None else None
+            if before is None or was is None:
+                found = frozenset(h for h, uids in by_hex.items() if not combat.isdisjoint(uids))
+            else:
+                changed = before.changed()
+                found = was.difference(changed).union(
+                    [h for h in changed if h in by_hex and not combat.isdisjoint(by_hex[h])])
+            ix.combat_at[side] = found
+        return found
+
+    def _zoc_after(self, side: str) -> frozenset[str] | None:
+        """:meth:`zoc` from the position before's, when it has it (else
+        None): the neighbours of the hexes that now hold a combat unit of
+        ``side`` and did not are added; those of the hexes that no longer
+        hold one are taken out unless a hex that still does is next to them
+        (speed only).  Only with every hex concerned on the grid, where
+        being neighbours goes both ways (the grid's neighbour table)."""
+        before = self._ix.before
+        if before is None:
+            return None
+        was_zoc = before.zoc.get(side)
+        was = before.combat_at.get(side)
+        if was_zoc is None or was is None:
+            return None
+        now = self._combat_at(side)
+        if now == was:
+            return was_zoc
+        table = self.grid.neighbor_table()
+        if not all(h in table for h in before.changed()) or not all(h in table for h in now):
+            return None
+        out = set(was_zoc)
+        for h in now - was:
+            out.update(table[h])
+        for h in was - now:
+            for n in table[h]:
+                if now.isdisjoint(table[n]):
+                    out.discard(n)
+        return frozenset(out)
 
     def in_enemy_zoc(self, h: str, side: str) -> bool:
         enemy = SOVIET if side == GERMAN else GERMAN        # enemy_of, inline
