@@ -46,16 +46,21 @@ def _frozen(cls: type[Any]) -> type[Any]:
     defaults = {name: v for name, v in given.items() if v is not _NO_DEFAULT and not isinstance(v, Factory)}
     factories = {name: v.make for name, v in given.items() if isinstance(v, Factory)}
     key = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
+    known = frozenset(names)
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if len(args) > len(names):
             raise TypeError(f"{cls.__qualname__}() takes {len(names)} arguments but {len(args)} were given")
         values = dict(zip(names, args))
-        for name, value in kwargs.items():
-            if name not in names or name in values:
-                raise TypeError(f"{cls.__qualname__}() got an unexpected or repeated argument {name!r}")
-            values[name] = value
-        for name in names:
+        if kwargs:
+            # Speed only: every name checked at once (the loop below finds
+            # the first wrong one in the usual order to name it).
+            if not known.issuperset(kwargs) or not values.keys().isdisjoint(kwargs):
+                for name in kwargs:
+                    if name not in known or name in values:
+                        raise TypeError(f"{cls.__qualname__}() got an unexpected or repeated argument {name!r}")
+            values.update(kwargs)
+        for name in names if len(values) < len(names) else ():     # (nothing to fill: speed only)
             if name not in values:
                 if name in defaults:
                     values[name] = defaults[name]

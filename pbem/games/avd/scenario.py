@@ -44,15 +44,12 @@ _UNIT_FIELDS = {
 
 
 def _grid(first_col: int, last_col: int, first_row: int, last_row: int, offset: str) -> Any:
-    from pbem.board.hexgrid import HexGrid  # lazy: the kernel is optional for `scenarios`
+    # The Board's grid of this shape (speed only: the geometry the checks
+    # work out, each hex's axial place, is kept for the rules; a grid keeps
+    # nothing but geometry).  Lazy: `pbem scenarios` may list no AVD game.
+    from pbem.games.avd.board import _grid as shared
 
-    return HexGrid(first_col, last_col, first_row, last_row, offset)
-
-
-def _side_key(a: str, b: str) -> str:
-    from pbem.board.hexgrid import side_key
-
-    return side_key(a, b)
+    return shared(first_col, last_col, first_row, last_row, offset)
 
 
 class _Skip(Exception):
@@ -68,6 +65,9 @@ class _Reader:
         self.problems: list[str] = []
         self.missing = False          # any MISSING value met on the way
         self.grid: Any = None
+        # Speed only: the ids of the grid's hexes, each a hex() accepts as
+        # it is (four digits, on the map): a scenario names ~1,100 hexes.
+        self.on_grid: frozenset[str] = frozenset()
         self.partial: dict[str, str] = {}   # unit id -> kind, for units with MISSING values
 
     # ---------------------------------------------------------- primitives
@@ -79,6 +79,12 @@ class _Reader:
             default: Any = _Skip) -> Any:
         """``table[key]`` checked against ``kind``; MISSING and wrong values
         raise _Skip (wrong ones are recorded first)."""
+        if type(table) is dict:
+            # Speed only: a value of exactly the type asked for (so no bool
+            # for an int), not MISSING, is what the checks below let through.
+            value = table.get(key, _Skip)
+            if type(value) is kind and value != MISSING:
+                return value
         if not isinstance(table, dict) or key not in table:
             if default is not _Skip:
                 return default
@@ -117,8 +123,17 @@ class _Reader:
         except _Skip:
             return default
 
+    def set_grid(self, grid: Any) -> None:
+        from pbem.board.hexgrid import side_key
+
+        self.grid = grid
+        self.on_grid = frozenset(grid.hexes())
+        self.side_key = side_key    # (imported once: speed only)
+
     def hex(self, h: Any, where: str) -> str:
         """A hex id on the map; off-grid or malformed ids are recorded."""
+        if type(h) is str and h in self.on_grid:
+            return h
         if h == MISSING:
             self.missing = True
             raise _Skip
@@ -140,7 +155,11 @@ class _Reader:
             self.bad(f"{where}: expected a list of hex ids")
             return []
         out = []
+        on_grid = self.on_grid
         for h in items:
+            if type(h) is str and h in on_grid:     # (hex()'s first test, inline: speed only)
+                out.append(h)
+                continue
             try:
                 out.append(self.hex(h, where))
             except _Skip:
@@ -161,7 +180,7 @@ class _Reader:
         if not self.grid.adjacent(a, b):
             self.bad(f"{where}: hexside {key}: hexes {a} and {b} are not adjacent")
             raise _Skip
-        return _side_key(a, b)
+        return self.side_key(a, b)
 
 
 # ---------------------------------------------------------------------- map
@@ -170,7 +189,7 @@ def _read_map(r: _Reader, terrain_names: set[str]) -> model.AvdMap | None:
     try:
         bounds = [r.get(m, k, int, "[map]") for k in ("first_col", "last_col", "first_row", "last_row")]
         offset = r.get(m, "offset", str, "[map]")
-        r.grid = _grid(bounds[0], bounds[1], bounds[2], bounds[3], offset)
+        r.set_grid(_grid(bounds[0], bounds[1], bounds[2], bounds[3], offset))
     except ValueError as exc:
         r.bad(f"[map]: {exc}")
         return None
@@ -308,7 +327,7 @@ def _read_road(r: _Reader, name: str, path: Any, sides: dict[str, set[str]]) -> 
         if not r.grid.adjacent(a, b):
             r.bad(f"{where}: {a} and {b} are consecutive but not adjacent")
             continue
-        sides.setdefault(_side_key(a, b), set()).add("road")
+        sides.setdefault(r.side_key(a, b), set()).add("road")
 
 
 # ------------------------------------------------------------------ charts
