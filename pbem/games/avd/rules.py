@@ -536,8 +536,15 @@ class AvdRules(BaseRules):
     def available_chits(self, state: State, side: str) -> list[str]:
         taken = set(state["cup"]) | set(state["played"])
         b = self.board(state)
-        return sorted(c for c, spec in self.scn.chits.items()
-                      if spec.side == side and c not in taken and self.chit_available(state, c, b))
+        # Kept with the position, by the side and the chits taken (speed
+        # only: the decision and the selection each ask, often more than
+        # once): chit_available reads where the units stand alone.
+        key = ("available chits", side, frozenset(taken))
+        found = b.cache.get(key)
+        if found is None:
+            found = b.cache[key] = sorted(c for c, spec in self.scn.chits.items()
+                                          if spec.side == side and c not in taken and self.chit_available(state, c, b))
+        return list(found)
 
     def quota(self, state: State, side: str) -> int:
         """7.1.2: the Turn Track count (turn 8 German: the directive's value)."""
@@ -1372,8 +1379,6 @@ class AvdRules(BaseRules):
         raise RuntimeError(f"battle stage {stage}")
 
     def _roll_battle(self, state, f, rng, events) -> bool:
-        o = self.battle_odds(state, f, False)
-        col = o.column if o.column is not None else 0
         if f["stuka"] > 0 and not f.get("stuka_spent"):
             state["stukas_ready"] -= 1
             state["stukas_used"] += 1
@@ -1389,6 +1394,10 @@ class AvdRules(BaseRules):
         else:
             who = "German" if f["side"] == GERMAN else "Soviet"
             die = roll = rng.roll(6, f"{f['kind'] if f['kind'] != 'normal' else 'combat'} {f['hex']}, {who} d6")
+        # The column once the die is rolled (speed only: a probe stops at the
+        # roll; the odds read neither the die nor the Stukas spent above).
+        o = self.battle_odds(state, f, False)
+        col = o.column if o.column is not None else 0
         label = self.scn.crt.columns[col]
         if soviet_normal and roll >= 10:
             # 9.4.3: a Soviet 10 draws an elite unit and rolls again
