@@ -10,6 +10,8 @@ changes the state.
 from __future__ import annotations
 
 import functools
+from itertools import chain, compress
+from operator import ne
 from typing import Any
 
 from pbem.board.hexgrid import HexGrid, side_key
@@ -71,6 +73,15 @@ def _with_side(occupied: Any, mine: frozenset[str]) -> tuple[frozenset[str], fro
     return frozenset(other), frozenset(own)
 
 
+def _flipped(was: frozenset[str], changed: frozenset[str], now: Any) -> frozenset[str]:
+    """The set ``was`` with the hexes of ``changed`` in it exactly when they
+    are in ``now`` (the hexes of ``changed`` that belong): ``was`` itself
+    when none of them changes (speed only: most moves change a set or two
+    of a position's)."""
+    flips = [h for h in changed if (h in now) != (h in was)]
+    return was.symmetric_difference(flips) if flips else was
+
+
 POSITIONS_KEPT = 2      # positions whose index a rules object keeps (speed only)
 
 
@@ -95,7 +106,9 @@ class _Before:
         """The hexes some unit left or entered: every other hex holds the
         same units in both positions (the unit ids are the same)."""
         if self._changed is None:
-            self._changed = frozenset(h for a, b in zip(self.hexes, self.now) if a != b for h in (a, b) if h)
+            # (the pairs that differ picked out without a Python loop: speed only)
+            moved = compress(zip(self.hexes, self.now), map(ne, self.hexes, self.now))
+            self._changed = frozenset(h for pair in moved for h in pair if h)
         return self._changed
 
 
@@ -108,12 +121,13 @@ class _Index:
 
     def __init__(self, uids: tuple[str, ...], hexes: tuple[Any, ...]) -> None:
         by_hex: dict[str, list[str]] = {}
-        for uid, h in zip(uids, hexes):
-            if h:
-                if h in by_hex:
-                    by_hex[h].append(uid)
-                else:
-                    by_hex[h] = [uid]
+        # (the units on the map, those with a hex, picked out without a
+        # Python loop: speed only, every new position)
+        for uid, h in compress(zip(uids, hexes), hexes):
+            if h in by_hex:
+                by_hex[h].append(uid)
+            else:
+                by_hex[h] = [uid]
         self.by_hex = by_hex
         self.side_units: dict[str, list[str]] = {}
         self.zoc: dict[str, frozenset[str]] = {}
@@ -272,7 +286,9 @@ class Board:
         found = ix.side_units.get(side)
         if found is None:
             mine = _ids(self.scn.units, side, "all")
-            found = ix.side_units[side] = [uid for uids in ix.by_hex.values() for uid in uids if uid in mine]
+            # (the units hex by hex, those of the side kept, without a Python
+            # loop: speed only)
+            found = ix.side_units[side] = list(filter(mine.__contains__, chain.from_iterable(ix.by_hex.values())))
         return list(found)
 
     # ---------------------------------------------------------------- hexes
@@ -342,7 +358,7 @@ class Board:
                 changed = before.changed()
                 by_hex = ix.by_hex
                 now = _with_side([(h, by_hex[h]) for h in changed if h in by_hex], mine)
-                found = (was[0].difference(changed).union(now[0]), was[1].difference(changed).union(now[1]))
+                found = (_flipped(was[0], changed, now[0]), _flipped(was[1], changed, now[1]))
             ix.with_side[side] = found
         return found
 
@@ -440,8 +456,7 @@ class Board:
                 found = frozenset(h for h, uids in by_hex.items() if not combat.isdisjoint(uids))
             else:
                 changed = before.changed()
-                found = was.difference(changed).union(
-                    [h for h in changed if h in by_hex and not combat.isdisjoint(by_hex[h])])
+                found = _flipped(was, changed, {h for h in changed if h in by_hex and not combat.isdisjoint(by_hex[h])})
             ix.combat_at[side] = found
         return found
 

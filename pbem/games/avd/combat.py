@@ -431,12 +431,19 @@ def advance_options(board: Board, uids_attacking: list[str], attacked_hex: str,
     if not uids_attacking:
         return out
     side = board.side_of(uids_attacking[0])
+    # Whether the attacked hex is still held and which hexes lie beyond it
+    # depend on the hex and the side alone: each worked out once, when a
+    # unit first asks (speed only).
+    held: bool | None = None
+    beyond: list[str] | None = None
     for u in uids_attacking:
         spec = board.spec(u)
         if spec.pvo or board.hex_of(u) is None:
             out[u] = []
             continue
-        if board.enemy_occupied(attacked_hex, side) and not board.lone_enemy_hq(attacked_hex, side):
+        if held is None:
+            held = board.enemy_occupied(attacked_hex, side) and not board.lone_enemy_hq(attacked_hex, side)
+        if held:
             out[u] = []
             continue
         opts = [[attacked_hex]]
@@ -444,15 +451,26 @@ def advance_options(board: Board, uids_attacking: list[str], attacked_hex: str,
         assert src is not None          # off-map units were skipped above
         did_cross = crossed.get(u) if crossed and u in crossed else board.unbridged_major(src, attacked_hex)
         if spec.motorized and spec.kind == "combat" and not did_cross:
-            for n in board.grid.neighbors(attacked_hex):
-                if board.unbridged_major(attacked_hex, n):
-                    continue
-                if side == GERMAN and board.in_minsk_pocket(n):
-                    continue
-                if board.enemy_occupied(n, side) and not board.lone_enemy_hq(n, side):
-                    continue
-                opts.append([attacked_hex, n])
+            if beyond is None:
+                beyond = _beyond(board, attacked_hex, side)
+            opts.extend([attacked_hex, n] for n in beyond)
         out[u] = opts
+    return out
+
+
+def _beyond(board: Board, attacked_hex: str, side: str) -> list[str]:
+    """9.6.5: the hexes a motorized unit may go on to past the attacked
+    hex: not across an unbridged major river, not into the Minsk Pocket
+    (German), not into a hex enemy units hold (but a lone HQ)."""
+    out = []
+    for n in board.grid.neighbors(attacked_hex):
+        if board.unbridged_major(attacked_hex, n):
+            continue
+        if side == GERMAN and board.in_minsk_pocket(n):
+            continue
+        if board.enemy_occupied(n, side) and not board.lone_enemy_hq(n, side):
+            continue
+        out.append(n)
     return out
 
 
