@@ -121,12 +121,15 @@ def panzer_chain(board: Board, corps: str, seed_uid: str) -> set[str]:
     members = corps_members(board, corps)
     if seed_uid not in members:
         raise IllegalOrder(f"{board.name(seed_uid)} is not a motorized unit of the {corps} Corps on the map")
+    # (each member's hex read once, not once per pair: speed only)
+    at = {m: map_hex(board, m) for m in members}
+    distance = board.grid.distance
     active = {seed_uid}
     frontier = [seed_uid]
     while frontier:
         u = frontier.pop()
         for m in members:
-            if m not in active and board.distance(map_hex(board, u), map_hex(board, m)) <= PANZER_CHAIN:
+            if m not in active and distance(at[u], at[m]) <= PANZER_CHAIN:
                 active.add(m)
                 frontier.append(m)
     return active
