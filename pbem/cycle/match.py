@@ -208,8 +208,15 @@ class Match:
             return None
         return self.rules.pending(self.state)
 
-    def over(self) -> bool:
-        return self.joined() and self.pending() is None and not self.es.get("deferred")
+    def over(self, asked: list[Decision | None] | None = None) -> bool:
+        """Whether the game has ended.  ``asked`` (speed only): gets the
+        decision pending() gave on the way, if it was asked."""
+        if not self.joined():
+            return False
+        d = self.pending()
+        if asked is not None:
+            asked.append(d)
+        return d is None and not self.es.get("deferred")
 
     def result(self) -> str:
         ended = self.es.get("ended")
@@ -217,14 +224,15 @@ class Match:
             return str(ended["text"])
         return self.rules.result(self.state) or "game over"
 
-    def next_sender(self) -> str | None:
-        """The seat whose program must write the next exchange."""
+    def next_sender(self, asked: list[Decision | None] | None = None) -> str | None:
+        """The seat whose program must write the next exchange.  ``asked``:
+        see :meth:`over`."""
         if not self.joined():
             return next(s for s in self.seat_names if s not in self.seats)
         deferred = self.es.get("deferred")
         if deferred:
             return self.resolver(deferred["by"])
-        if self.over():
+        if self.over(asked):
             return None
         return self.records[-1].waiting or None
 

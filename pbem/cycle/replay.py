@@ -236,7 +236,8 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
         m.rewind_offer = None     # playing on declines an offer to go back
     else:
         raise Verification(f"{where}: unknown kind {kind!r}")
-    expected = m.next_sender()
+    asked: list[Decision | None] = []       # (the game's decision, if asked: the exchange's first)
+    expected = m.next_sender(asked)
     if kind == "play" and expected is not None and side != expected:
         raise Verification(f"{where}: it was {expected}'s turn to send, not {side}'s")
     if kind == "play" and expected is None:
@@ -244,7 +245,7 @@ def _step(m: Match, ex: Exchange, me: Any, disclosures: dict[str, Any], where: s
     maybe_renew(m, ex, where)
     open_sealed(m, ex, me, disclosures, side, checks)
     open_team(m, ex, me, where)
-    _play_entries(m, ex, where, orders, checks)
+    _play_entries(m, ex, where, orders, checks, asked[0] if asked else None)
     if kind == "play":
         try:
             hidden.adopt_exchange_root(m.rules, m.es, side, ex.get("hidden_root"), m.secret_seeds.get(side), ex["n"])
@@ -310,7 +311,7 @@ def _stream_for(m: Match, n: int) -> Stream:
 
 
 def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = None,
-                  checks: Background | None = None) -> None:
+                  checks: Background | None = None, asked: Decision | None = None) -> None:
     listed = ex.get("orders", [])
     if not isinstance(listed, list):
         raise Verification(f"{where}: orders is not a list")
@@ -337,7 +338,7 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
                                  fresh, m.policy_kinds, features(m), listed,
-                                 ex["kind"] == "play" and m.stream_foreseen(sender), ex["kind"] == "play")
+                                 ex["kind"] == "play" and m.stream_foreseen(sender), ex["kind"] == "play", asked)
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:

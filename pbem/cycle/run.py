@@ -4,24 +4,22 @@ orders, and stops when another seat must decide, the game ends, or (sealed
 dice) an order waits for dice the sender must not foresee.
 
 Orders about the match rather than the game (standing orders, resignation,
-draw and abandonment agreements) are the engine's own; an agreement ends the
-game only once every other seat has consented, each in a signed exchange.
+draw and abandonment agreements) are the engine's own: :mod:`.matchorders`.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Sequence, TypeVar, cast
+from typing import Any, Callable, Collection, Sequence, TypeVar
 
 from pbem.cycle import hidden
 from pbem.cycle.frozen import freeze, thaw
 from pbem.cycle.match import EngineState, public_order
+from pbem.cycle.matchorders import ENGINE_VERBS as ENGINE_VERBS
+from pbem.cycle.matchorders import match_order
+from pbem.cycle.matchorders import parse_engine_order as parse_engine_order
 from pbem.game import Decision, Event, IllegalOrder, Order, Rules
 from pbem.game.frozen import copy_order
 from pbem.protocol import gamefile
 from pbem.protocol.stream import FrozenRng, NeedDice, RecordingRng, Stream
-
-AGREEMENTS = ("draw", "abandon")
-ENGINE_VERBS = ("policy", "resign") + tuple(f"{v}-{a}" for a in AGREEMENTS for v in ("offer", "accept", "decline"))
-_ENDING = {"draw": "drawn by agreement", "abandon": "abandoned by agreement"}
 
 FEATURES = ("forced", "plans", "sure-draws", "team-streams", "rewind-keeps-dice")
 """What the engine does that files written before it did not: ``forced``,
@@ -63,9 +61,8 @@ class Sink:
         self.events: list[Event] = []
         self.marks: list[int] = []
         self.opening = 0
-        # Speed only: the decision the run stopped on when it handed the
-        # exchange over, asked of the state as it still is (see
-        # replay.waiting_after); None otherwise.
+        # Speed only: the decision the run stopped on when it handed the exchange
+        # over, asked of the state as it still is (replay.waiting_after); else None.
         self.handed: Decision | None = None
 
 
@@ -115,6 +112,7 @@ class ExchangeRun:
         self.players = rules.seat_players(es["game"])
         self.started = False
         self.how = "open"
+        self.asked: Decision | None = None      # what pending() gave for es["game"] as it is (speed only)
 
     def run(self, next_entry: EntrySource) -> str:
         if not self.started:
@@ -131,6 +129,7 @@ class ExchangeRun:
         owner could not know)."""
         self.started = True
         deferred = self.es.get("deferred")
+        self.asked = self.asked if not deferred else None
         if deferred and deferred["order"].get("verb") == PLAN_VERB:
             # A plan signed in the previous exchange: its orders answer its
             # owner's plannable decisions from here on (see _step).
@@ -149,7 +148,7 @@ class ExchangeRun:
         rules, es = self.rules, self.es
         if es.get("ended"):
             return "over"
-        d = rules.pending(es["game"])
+        d, self.asked = (self.asked if self.asked is not None else rules.pending(es["game"])), None
         if d is None:
             return "over"
         if rules.seat_players(es["game"]) != self.players:
@@ -259,10 +258,13 @@ def run_exchange(
     listed: Sequence[Any] | None = None,
     foreseen: bool = False,
     answers: bool = True,
+    asked: Decision | None = None,
 ) -> tuple[Sink, str]:
-    """Run one whole exchange (see :class:`ExchangeRun`)."""
+    """Run one whole exchange (see :class:`ExchangeRun`).  ``asked``: what
+    ``rules.pending`` gave for ``es["game"]``, unchanged since (speed only)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
     run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed, foreseen, answers)
+    run.asked = asked
     how = run.run(next_entry)
     return run.sink, how
 
@@ -315,106 +317,11 @@ def _keep_secret(sink: Sink, order: Order) -> None:
 
 def engine_order(es: EngineState, seat: str, order: Order, sink: Sink, seats: list[str], rules: Rules,
                  kinds: Collection[str]) -> None:
-    """Orders about the match rather than the game: standing orders,
-    resignation and agreements."""
-    verb = order["verb"]
-    if verb == "policy":
-        _policy(es, seat, order, rules, kinds)
-        text = ""  # the order line itself says it (and only to its owner, what)
-    elif verb == "resign":
-        es["ended"] = {"how": "resign", "by": seat, "text": f"{seat} resigns"}
-        text = f"{seat} resigns"
-    else:
-        action, what = verb.split("-", 1)
-        text = _agreement(es, seat, action, what, seats)
+    """Orders about the match rather than the game (:mod:`.matchorders`),
+    made and listed."""
+    text = match_order(es, seat, order, seats, rules, kinds)
     sink.entries.append({"side": seat, "by": "player", "order": public_order(order)})
     _keep_secret(sink, order)
     if text:
         sink.events.append(Event(text))
     sink.marks.append(len(sink.events))
-
-
-def _policy(es: EngineState, seat: str, order: Order, rules: Rules, kinds: Collection[str]) -> None:
-    """A standing order, checked in every program: a kind the game has, a
-    value the kind takes, for a decision of this seat.  A kind that answers
-    a private decision is sealed: only the owner's program (and the audit)
-    reads its value, which it keeps in the seat's hidden part under
-    ``standing``; the public state says only that one is set."""
-    name = order.get("name")
-    if not isinstance(name, str) or name not in kinds:
-        raise IllegalOrder(f"no standing order {name!r}; kinds: {', '.join(sorted(kinds)) or 'none'}")
-    private = name in rules.private_policies
-    if private != bool(order.get("private")):
-        raise IllegalOrder(f"standing order {name} must {'' if private else 'not '}be sealed")
-    value = (order.get("secret") or {}).get("value") if private else order.get("value")
-    known = not private or (es["game"].get("hidden") or {}).get(seat) is not None
-    if known:
-        if not isinstance(value, str) or not value.strip():
-            raise IllegalOrder(f"standing order {name} needs a value (`policy {name} off` clears it)")
-        if value != "off":
-            why = rules.check_policy(es["game"], seat, name, value)
-            if why:
-                raise IllegalOrder(f"standing order {name}: {why}")
-    pols = dict(es["policies"].get(seat) or {})
-    if private:
-        if known:
-            standing = es["game"]["hidden"][seat].setdefault("standing", {})
-            if value == "off":
-                standing.pop(name, None)
-            else:
-                standing[name] = value
-        pols[name] = "sealed"
-    elif value == "off":
-        pols.pop(name, None)
-    else:
-        pols[name] = value
-    es["policies"][seat] = pols
-
-
-def _agreement(es: EngineState, seat: str, action: str, what: str, seats: list[str]) -> str:
-    """A draw or an abandonment: one seat offers, every other seat must
-    accept (each in its own signed exchange), any one may decline.  The
-    offer's state lives under ``draw_offer`` (the offering seat) and, only
-    while some but not all have accepted, ``draw_agreed``; likewise for
-    ``abandon_``.  Keys appear only when used, so two-seat games keep the
-    state they always had."""
-    key, agreed_key = f"{what}_offer", f"{what}_agreed"
-    state = cast(dict[str, Any], es)      # the agreement's keys are named after it
-    offer = state.get(key)
-    if action == "offer":
-        if offer:
-            raise IllegalOrder(f"{offer} has already offered a {what}: accept or decline it")
-        state[key] = seat
-        return f"{seat} offers a {what}" if what == "draw" else f"{seat} offers to abandon the game"
-    agreed = list(state.get(agreed_key) or [])
-    if not offer or offer == seat or seat in agreed:
-        raise IllegalOrder(f"there is no {what} offer from another seat for you to answer")
-    if action == "decline":
-        state[key] = None
-        state.pop(agreed_key, None)
-        return f"{seat} declines the {what}"
-    agreed.append(seat)
-    if set(agreed) >= set(seats) - {offer}:
-        state[key] = None
-        state.pop(agreed_key, None)
-        state["ended"] = {"how": what, "by": seat, "text": _ENDING[what]}
-        return f"{seat} accepts the {what}"
-    state[agreed_key] = agreed
-    return f"{seat} accepts the {what}; waiting for {', '.join(s for s in seats if s != offer and s not in agreed)}"
-
-
-def parse_engine_order(text: str) -> Order | None:
-    """``policy NAME VALUE...``, ``resign``, ``offer-draw``, ``accept-draw``,
-    ``decline-draw`` (and ``-abandon``); None for anything else (a game
-    order)."""
-    words = text.split()
-    if not words or words[0].lower() not in ENGINE_VERBS:
-        return None
-    verb = words[0].lower()
-    if verb == "policy":
-        if len(words) < 2:
-            raise IllegalOrder("usage: policy NAME VALUE (or `policy NAME off`)")
-        return {"verb": "policy", "name": words[1], "value": " ".join(words[2:])}
-    if len(words) > 1:
-        raise IllegalOrder(f"{verb} takes no arguments")
-    return {"verb": verb}
