@@ -24,7 +24,6 @@ stands for it in the stack and the markers.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pbem.game import ScenarioError, State
@@ -90,6 +89,8 @@ def _unit_entry(rules: "AvdRules", uid: str, u: dict[str, Any]) -> dict[str, Any
 
 def bound(rules: "AvdRules", position: dict[str, Any]) -> "AvdRules":
     """``rules``, or rules on the smaller map the position declares."""
+    from dataclasses import replace     # (here: a cold verify imports no dataclasses, speed only)
+
     from pbem.games.avd.rules import AvdRules
 
     if "map" not in position:
@@ -107,6 +108,8 @@ def start_from(rules: "AvdRules", position: dict[str, Any]) -> None:
 
 
 def _only(amap: AvdMap, spec: Any) -> AvdMap:
+    from dataclasses import replace
+
     from pbem.games.avd.scenario import _grid
 
     if not isinstance(spec, dict) or set(spec) != {"from", "to"}:
