@@ -234,7 +234,6 @@ def quick_verify(args: list[str]) -> bool:
     import gc
 
     gc.disable()
-    _start_worker_early(file)
     try:
         run_guarded(lambda: verify_command(file, None, _ask_at_terminal, echo), echo, (_NeedsClick,))
     except _NeedsClick:
@@ -245,25 +244,6 @@ def quick_verify(args: list[str]) -> bool:
     except (OSError, EOFError, KeyboardInterrupt) as exc:
         _as_click_main(exc)
     _end_now(SystemExit(0))
-
-
-# A file this long (about 50 exchanges) may be replayed with the check
-# worker (pbem.cycle.background): it is started before anything is imported.
-EARLY_WORKER_BYTES = 100_000
-
-
-def _start_worker_early(file: Path) -> None:
-    """Start the check worker now, for a file long enough to need one
-    (speed only: its interpreter is then ready when the replay starts; one
-    not taken ends when this program does)."""
-    try:
-        if os.stat(file).st_size < EARLY_WORKER_BYTES:
-            return
-    except OSError:
-        return
-    from pbem.protocol import spawn
-
-    spawn.start_early()
 
 
 def _end_now(done: SystemExit) -> NoReturn:

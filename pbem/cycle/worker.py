@@ -61,9 +61,9 @@ class CheckWorker:
 
     @staticmethod
     def start() -> CheckWorker | None:
-        """A running worker (the one :func:`pbem.protocol.spawn.start_early`
-        started, if any), or None where none can be started."""
-        spawned = spawn.take()
+        """A running worker, or None where it cannot be started (see
+        :func:`pbem.protocol.spawn.start`)."""
+        spawned = spawn.start()
         return CheckWorker(*spawned) if spawned is not None else None
 
     def __init__(self, pid: int, out: int, back: int) -> None:

@@ -2,13 +2,10 @@
 a fresh, isolated interpreter that reads checks on its standard input and
 answers on its standard output.
 
-It imports nothing but :mod:`os` and :mod:`sys`, so that ``pbem verify``
-can start the worker (:func:`start_early`) before it imports anything else:
-the worker's interpreter takes ~40 ms to be ready, which it then spends
-while this program imports, reads the key and parses the file, instead of
-after.  The replay takes that worker (:func:`take`) or starts one then.  A
-worker nobody took reads the end of its input when this program exits,
-and exits too.
+It imports nothing but :mod:`os` and :mod:`sys`.  Started before this
+program's own imports (so that the worker's ~40 ms of start-up overlapped
+them), the two start-ups slowed each other: measured, a cold verify took
+5-10% longer, so the replay starts it (:func:`start`) when it needs it.
 
 Why a fresh interpreter and not a fork: a forked child shares every page
 of the replay's memory, and each page the replay then writes (reference
@@ -25,7 +22,6 @@ WORKER = "pbem.protocol.worker"
 PIPE_SIZE = 1 << 20
 
 Spawned = tuple[int, int, int]      # the worker's pid, the pipe to write checks to, the pipe to read answers from
-_early: Spawned | None = None
 
 
 def core_free() -> bool:
@@ -37,22 +33,6 @@ def core_free() -> bool:
     except (AttributeError, OSError):
         return cores >= 2
     return load < cores - 0.5
-
-
-def start_early() -> None:
-    """Start a worker now, for :func:`take` to hand over later (if a core
-    looks free; nothing if it cannot be started)."""
-    global _early
-    if _early is None and core_free():
-        _early = start()
-
-
-def take() -> Spawned | None:
-    """The worker :func:`start_early` started, else a new one; None where
-    none can be started."""
-    global _early
-    spawned, _early = _early, None
-    return spawned if spawned is not None else start()
 
 
 def start() -> Spawned | None:
