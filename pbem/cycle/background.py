@@ -21,6 +21,10 @@ free keeps them (:class:`Background`):
 - anything else the worker does not answer is worked out here at the end,
   from the replay's kept copies, raising what the plain check would have.
 
+The worker also opens the reader's own sealed parts ahead of the replay
+(:meth:`Background.open_ahead`): the replay takes a plaintext from it only
+for the very bytes it finds in the file, and opens anything else itself.
+
 The replay of an exchange that a kept check refuses must not be what is
 reported: :meth:`Background.settle` settles every check handed so far,
 then gives the first one's refusal, in the order they were handed (the
@@ -32,13 +36,14 @@ opponent already can.
 from __future__ import annotations
 
 import base64
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from pbem.cycle.match import Match, Verification
 from pbem.cycle.parts import SignatureCheck
-from pbem.protocol.spawn import core_free as core_free
 from pbem.protocol.gamefile import ZERO_HASH, exchange_hash
+from pbem.protocol.worker import OPENED
 from pbem.protocol.types import Exchange
 
 # A replay of a file of this many exchanges or more keeps its checks for
@@ -49,9 +54,20 @@ from pbem.protocol.types import Exchange
 BACKGROUND_FROM = 16
 HASH_FROM = 64
 # The reader's sealed parts a worker opens ahead hold at most this many
-# bytes, so that their plaintexts always fit in its answers' pipe (64 KB
-# unless the system says otherwise): see CheckWorker.hand_sealed.
+# bytes (and at most what its answers' pipe holds: CheckWorker.hand_sealed),
+# so that the worker never waits to write their plaintexts.
 OPEN_AHEAD_BYTES = 48 << 10
+
+
+def core_free() -> bool:
+    """Whether a core looks idle: the last minute's load average at least
+    half a core below the cores there are (where the system tells it)."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores >= 2
+    return load < cores - 0.5
 
 
 def state_differs(where: str) -> Verification:
@@ -242,7 +258,7 @@ def sealed_parts(exchanges: Sequence[Exchange], sign_pub: str,
             blob = base64.b64decode(sealed, validate=True)
         except ValueError:
             continue
-        limit -= len(blob) + 16
+        limit -= len(blob) + OPENED     # (a plaintext is shorter than its sealed part)
         if limit < 0:
             break
         parts.append((n, blob))

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import Any, Collection, cast
 
-from pbem.cycle.match import EngineState
+from pbem.protocol.types import EngineState
 from pbem.game import IllegalOrder, Order, Rules
 
 AGREEMENTS = ("draw", "abandon")
 ENGINE_VERBS = ("policy", "resign") + tuple(f"{v}-{a}" for a in AGREEMENTS for v in ("offer", "accept", "decline"))
 _ENDING = {"draw": "drawn by agreement", "abandon": "abandoned by agreement"}
-
 
 
 def match_order(es: EngineState, seat: str, order: Order, seats: list[str], rules: Rules,

@@ -129,7 +129,8 @@ class ExchangeRun:
         owner could not know)."""
         self.started = True
         deferred = self.es.get("deferred")
-        self.asked = self.asked if not deferred else None
+        if deferred:            # the state changes before the first question
+            self.asked = None
         if deferred and deferred["order"].get("verb") == PLAN_VERB:
             # A plan signed in the previous exchange: its orders answer its
             # owner's plannable decisions from here on (see _step).

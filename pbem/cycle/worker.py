@@ -8,7 +8,8 @@ its marshal bytes (a fifth of the cost of the canonical encoding, and an
 exact copy: marshal keeps every type, ``1`` and ``True`` apart), an
 exchange as its marshal bytes with the key and signature to check, an
 order list as the marshal bytes of the replay's and the exchange's.  The
-worker answers them all at the end.
+worker answers them all at the end; the reader's sealed parts handed to it
+to open (:meth:`CheckWorker.hand_sealed`) it answers at once.
 
 Nothing is trusted that could differ from the plain way: the worker runs
 this same program's encoding on exact copies, and verifies as
@@ -105,10 +106,13 @@ class CheckWorker:
     def hand_sealed(self, key: bytes, game_id: str, parts: list[tuple[int, bytes]]) -> None:
         """Have the reader's sealed ``parts`` (exchange number, sealed part)
         opened with its raw X25519 ``key`` ahead of the replay (not a
-        check: :meth:`opened` gives them).  Their plaintexts must fit in
-        the answers' pipe (the caller bounds them): the worker writes them
-        at once, and one blocked on a full pipe would stop answering."""
-        if self._out is None or self._back is None or not parts:
+        check: :meth:`opened` gives them).  Only those whose plaintexts fit in the answers' pipe are
+        handed: the worker writes them at once, and one blocked on a full
+        pipe would stop answering."""
+        if self._out is None or self._back is None:
+            return
+        parts = _fitting(parts, spawn.pipe_size(self._back) or 0)
+        if not parts:
             return
         self._sealed = dict(parts)
         self._send_frame(OPEN, marshal.dumps((key, game_id, parts)))
@@ -175,7 +179,7 @@ class CheckWorker:
                 os.kill(self._pid, signal.SIGKILL)
             except OSError:  # pragma: no cover - already gone
                 pass
-        _close(self._out, self._back)
+        spawn.close(self._out, self._back)
         self._out = self._back = None
         self._reap()
 
@@ -195,14 +199,14 @@ class CheckWorker:
             try:
                 _write_all(self._out, self._batch)
             except OSError:                 # the worker is gone: the rest is done here
-                _close(self._out)
+                spawn.close(self._out)
                 self._out = None
         self._batch = bytearray()
 
     def _collect(self) -> bytes:
         self._flush()
         if self._out is not None:
-            _close(self._out)               # end of input: the worker answers, then exits
+            spawn.close(self._out)               # end of input: the worker answers, then exits
             self._out = None
         got = self._got
         if self._back is not None:
@@ -212,11 +216,12 @@ class CheckWorker:
                     got += chunk
             except OSError:
                 pass
-            _close(self._back)
+            spawn.close(self._back)
             self._back = None
         self._reap()
         if self._sealed and self._opened is None:      # the opened parts come first: not answers
-            del got[:FRAME + int.from_bytes(got[:FRAME], "big") if len(got) >= FRAME else len(got)]
+            opened_end = FRAME + int.from_bytes(got[:FRAME], "big") if len(got) >= FRAME else len(got)
+            del got[:opened_end]
         self._got = bytearray()
         return bytes(got)
 
@@ -227,6 +232,19 @@ class CheckWorker:
             except OSError:  # pragma: no cover - already reaped
                 pass
             self._pid = None
+
+
+def _fitting(parts: list[tuple[int, bytes]], room: int) -> list[tuple[int, bytes]]:
+    """The first of ``parts`` whose opened plaintexts (each shorter than
+    its sealed part) fit in ``room`` bytes of the answers' pipe."""
+    room -= FRAME
+    out = []
+    for n, blob in parts:
+        room -= OPENED + len(blob)
+        if room < 0:
+            break
+        out.append((n, blob))
+    return out
 
 
 def _hash_here(blob: bytes, memo: RecordMemo) -> tuple[str | None, Exception | None]:
@@ -241,6 +259,3 @@ def _write_all(fd: int, data: bytes | bytearray) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
-
-
-_close = spawn.close

@@ -2,7 +2,7 @@
 a fresh, isolated interpreter that reads checks on its standard input and
 answers on its standard output.
 
-It imports nothing but :mod:`os` and :mod:`sys`.  Started before this
+It imports only :mod:`os` and :mod:`sys` at its top.  Started before this
 program's own imports (so that the worker's ~40 ms of start-up overlapped
 them), the two start-ups slowed each other: measured, a cold verify took
 5-10% longer, so the replay starts it (:func:`start`) when it needs it.
@@ -24,17 +24,6 @@ PIPE_SIZE = 1 << 20
 Spawned = tuple[int, int, int]      # the worker's pid, the pipe to write checks to, the pipe to read answers from
 
 
-def core_free() -> bool:
-    """Whether a core looks idle: the last minute's load average at least
-    half a core below the cores there are (where the system tells it)."""
-    cores = os.cpu_count() or 1
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return cores >= 2
-    return load < cores - 0.5
-
-
 def start() -> Spawned | None:
     """A running worker, or None where it cannot be started: no
     ``posix_spawn`` (Windows), or no interpreter to run it with (an
@@ -51,12 +40,13 @@ def start() -> Spawned | None:
         close(checks_r, checks_w)
         return None
     _widen(checks_w)
+    _widen(answers_w)       # (the opened sealed parts wait there: see CheckWorker.hand_sealed)
     try:
         pid = os.posix_spawn(sys.executable, command(), os.environ, file_actions=[
             (os.POSIX_SPAWN_DUP2, checks_r, 0), (os.POSIX_SPAWN_DUP2, answers_w, 1),
             (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
     except OSError:
-        close(checks_r, checks_w, answers_r, answers_w)
+        close(checks_w, answers_r)
         return None
     finally:
         close(checks_r, answers_w)
@@ -96,6 +86,16 @@ def _where(package: str) -> str | None:
 def _root(init_file: str) -> str:
     """The folder that holds the package whose ``__init__.py`` this is."""
     return os.path.dirname(os.path.dirname(os.path.abspath(init_file)))
+
+
+def pipe_size(fd: int) -> int | None:
+    """How many bytes the pipe ``fd`` holds, where the system tells it."""
+    try:
+        import fcntl
+
+        return int(fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ))
+    except (ImportError, AttributeError, OSError):
+        return None
 
 
 def _widen(fd: int) -> None:

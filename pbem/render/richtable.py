@@ -19,6 +19,7 @@ class BlockTable:
     def __init__(self, block: TableBlock) -> None:
         self.block = block
         self._widths: list[int] | None = None
+        self._table: Any = None
 
     def widths(self) -> list[int]:
         """Each column's width: its widest cell or heading."""
@@ -37,6 +38,11 @@ class BlockTable:
 
     def table(self) -> Any:
         """The same table as rich's ``Table`` (what a narrow terminal gets)."""
+        if self._table is None:
+            self._table = self._rich_table()
+        return self._table
+
+    def _rich_table(self) -> Any:
         from rich.table import Table
         from rich.text import Text
 
@@ -64,8 +70,11 @@ class BlockTable:
     def _fits(self, room: int) -> bool:
         """Whether this draws it: every cell on one line, the table, its
         title and its caption no wider than ``room``."""
+        from rich.cells import cell_len
+
         block, width = self.block, self.width()
-        return (bool(block.columns) and width <= room and len(block.title) <= width and len(block.caption) <= width
+        return (bool(block.columns) and width <= room and cell_len(block.title) <= width
+                and cell_len(block.caption) <= width
                 and not any("\n" in cell for row in block.rows for cell in row))
 
     def _text(self) -> Any:

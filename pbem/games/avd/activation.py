@@ -24,12 +24,6 @@ def map_hex(board: Board, uid: str) -> str:
     return h
 
 
-def hq_in_range(board: Board, hq_uid: str, h: str) -> bool:
-    """7.3.4-7.3.6: Command Range is plain hex distance; nothing blocks it."""
-    at = board.hex_of(hq_uid)
-    return at is not None and board.distance(at, h) <= board.spec(hq_uid).command_range
-
-
 def is_panzer_motorized(board: Board, uid: str) -> bool:
     return _panzer_motorized(board.spec(uid))
 
@@ -48,7 +42,8 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
     if not board.on_map(hq_uid):
         raise IllegalOrder(f"{board.name(hq_uid)} is not on the map")
     side = board.side_of(hq_uid)
-    # hq_in_range for each HQ of the side, with the chit HQ's hex and range
+    # 7.3.4-7.3.6: Command Range is plain hex distance, and nothing blocks
+    # it.  For each HQ of the side, with the chit HQ's hex and range
     # read once (it is on the map: checked above); the side's units read
     # hex by hex from the position's index, each unit's spec once, instead
     # of asking each unit's hex (units_of and map_hex: speed only, a few
@@ -69,7 +64,7 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
                     hqs.add(u)
             elif s.kind == "combat" and not _panzer_motorized(s):
                 combat.append((u, h))
-    # hq_in_range for every HQ woken, its hex (as axial coordinates: the
+    # Command Range (7.3.4-7.3.6) of every HQ woken: its hex (as axial coordinates: the
     # hex distance is worked out inline, a few thousand pairs a game) and
     # Command Range read once.
     ax = board.grid.axial

@@ -258,7 +258,7 @@ class Board:
         return int(self.unit(uid).get("steps", self.spec(uid).steps))
 
     def is_full(self, uid: str) -> bool:
-        return self.steps(uid) >= self.spec(uid).steps
+        return self._full(uid, self.spec(uid))
 
     def _full(self, uid: str, s: UnitSpec) -> bool:
         """is_full with the unit's spec already read (what steps reads

@@ -88,7 +88,7 @@ def hq_removal(board: Board, side: str) -> list[str]:
     Command Range at the end of the turn (12.5)."""
     mine = board.units_of(side)
     # Each combat unit's hex as axial coordinates, read once for every HQ,
-    # and hq_in_range's hex distance worked out inline (speed only: a few
+    # and the plain hex distance of Command Range (7.3.4-7.3.6) worked out inline (speed only: a few
     # thousand pairs a game).
     ax = board.grid.axial
     combat = [ax(map_hex(board, u)) for u in mine if board.is_combat(u)]
