@@ -2,38 +2,21 @@
 file knows him) and :class:`Record` (what one exchange did).
 
 Plain classes with the ``__init__``, ``__eq__`` and ``__repr__`` a
-``@dataclass`` would write (speed only: importing :mod:`dataclasses`, with
-inspect, ast, dis and tokenize, was a tenth of what a cold ``pbem verify``
-spent before its replay, and nothing in a verify needs it).  A copy with a
+``@dataclass`` would write (those two from
+:class:`pbem.game.plainclass.Fields`), for speed only: importing
+:mod:`dataclasses`, with inspect, ast, dis and tokenize, was a tenth of
+what a cold ``pbem verify`` spent before its replay, and nothing in a
+verify needs it.  A copy with a
 field changed is :func:`copy.copy` and an assignment."""
 from __future__ import annotations
 
 from typing import Any
 
 from pbem.game import Event
+from pbem.game.plainclass import Fields
 
 
-class _Fields:
-    """Equality and repr by the fields, in ``_FIELDS`` order, as a (not
-    frozen) dataclass has them; unhashable, as such a dataclass is."""
-
-    _FIELDS: tuple[str, ...] = ()
-    __hash__ = None     # type: ignore[assignment]
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()    # type: ignore[attr-defined]
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values()))
-        return f"{type(self).__qualname__}({shown})"
-
-
-class Seat(_Fields):
+class Seat(Fields):
     """A seat's player as the file knows him: identity and dice chain.
     ``side`` holds the seat's name (the file's historical word for it)."""
 
@@ -59,7 +42,7 @@ class Seat(_Fields):
         return self.side
 
 
-class Record(_Fields):
+class Record(Fields):
     """What happened in one exchange, for the log and the dice listing.
     ``side`` is the sending seat."""
 

@@ -24,28 +24,35 @@ def frozen_error(message: str) -> Exception:
     return FrozenInstanceError(message)
 
 
-class Frozen:
-    """What a frozen dataclass is, for a class that names its fields in
-    ``_FIELDS`` and whose ``__init__`` fills the instance's dict (directly:
-    ``__setattr__`` refuses): read-only, equal to one of its own class with
-    the same values, hashed and shown by them."""
+class Fields:
+    """What a (not frozen) dataclass is, for a class that names its fields
+    in ``_FIELDS``: equal to one of its own class with the same values,
+    shown by them, unhashable."""
 
     _FIELDS: tuple[str, ...] = ()
+    __hash__ = None     # type: ignore[assignment]
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._FIELDS)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Frozen) or other.__class__ is not self.__class__:
+        if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
+        return self._values() == other._values()    # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values()))
         return f"{type(self).__name__}({shown})"
+
+
+class Frozen(Fields):
+    """What a frozen dataclass is, for a class that names its fields in
+    ``_FIELDS`` and whose ``__init__`` fills the instance's dict (directly:
+    ``__setattr__`` refuses): read-only, equal to one of its own class with
+    the same values, hashed and shown by them."""
+
+    def __hash__(self) -> int:     # type: ignore[override]
+        return hash(self._values())
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise frozen_error(f"cannot assign to field {name!r}")

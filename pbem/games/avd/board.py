@@ -429,16 +429,10 @@ class Board:
             found = self._zoc_after(side)
             if found is None:
                 out: set[str] = set()
-                at: list[str] = []
-                combat = _ids(self.scn.units, side, "combat")
                 neighbors = self.grid.neighbors
-                for h, uids in self._ix.by_hex.items():
-                    if not combat.isdisjoint(uids):
-                        at.append(h)
-                        out.update(neighbors(h))
+                for h in self._combat_at(side):
+                    out.update(neighbors(h))
                 found = frozenset(out)
-                # (kept for the next position's ZOC: speed only)
-                self._ix.combat_at.setdefault(side, frozenset(at))
             zocs[side] = found
         return found
 
