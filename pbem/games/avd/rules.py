@@ -220,10 +220,10 @@ class AvdRules(BaseRules):
         if state.get("winner") or not state["stack"]:
             return None
         top = state["stack"][-1]
-        fn = getattr(self, f"_ask_{top['k']}", None)
+        fn = _STEPS["_ask_"].get(top["k"])
         if fn is None:
             raise RuntimeError(f"frame {top['k']} has no decision (the sequence stopped on it)")
-        return fn(state, top)
+        return fn(self, state, top)
 
     def apply(self, state: State, side: str, order: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         return self.apply_decided(state, side, order, rng, self.pending(state))
@@ -253,7 +253,10 @@ class AvdRules(BaseRules):
             asked, self._asked = self._asked, None      # (the decision is answered now)
             scope = self._scope = {id(state): asked[2]} if asked and asked[0] is state and asked[1] is d else {}
         try:
-            getattr(self, f"_do_{top['k']}")(state, top, d, order, rng, events)
+            do = _STEPS["_do_"].get(top["k"])
+            if do is None:
+                raise AttributeError(f"'AvdRules' object has no attribute '_do_{top['k']}'")
+            do(self, state, top, d, order, rng, events)
             self._run(state, rng, events)
             b = scope.get(id(state))
             if outer and b is not None:
@@ -493,12 +496,13 @@ class AvdRules(BaseRules):
 
     def _run(self, state: State, rng: Rng, events: list[Event]) -> None:
         """Work automatic frames until a decision is due or the game ends."""
+        autos = _STEPS["_auto_"]
         for _ in range(10000):
             if state.get("winner") or not state["stack"]:
                 return
             top = state["stack"][-1]
-            auto = getattr(self, f"_auto_{top['k']}", None)
-            if auto is None or not auto(state, top, rng, events):
+            auto = autos.get(top["k"])
+            if auto is None or not auto(self, state, top, rng, events):
                 return
         raise RuntimeError("the sequence of play did not settle")
 
@@ -928,8 +932,9 @@ class AvdRules(BaseRules):
         b = self.board(state)
         if top["mode"] == "normal":
             units = state["units"]
-            movers = [u for u in b.units_of(side) if units[u]["active"] and not units[u]["moved"]
-                      and not b.spec(u).pvo]
+            specs = self.scn.units      # (every unit units_of lists is one of them)
+            movers = [u for u in b.units_of(side) if (x := units[u])["active"] and not x["moved"]
+                      and not specs[u].pvo]
             what = "Movement Segment"
         else:
             movers = list(top.get("entering", []))
@@ -1202,16 +1207,30 @@ class AvdRules(BaseRules):
         # attack may go in with all the units that may make it, and the odds
         # only grow with more attackers (9.3.6 reads them before any shift).
         # Speed only: one legal attack found is enough to know it is not.
-        if next(self._legal_attacks(state), None) is None:
+        attacks = self._legal_attacks(state)
+        first = next(attacks, None)
+        if first is None:
             return Decision(side, "combat", prompt, ("end-combat",), hint=hint, forced=True, plannable=True)
+        # The options go on from the target found first, with the same
+        # search (speed only: not worked out again).  It reads the state
+        # as it is now, and so does every read of the options (Decision.lazy).
+        found: list[tuple[str, list[str]]] = []
+
+        def options() -> list[str]:
+            if not found:
+                found.append(first)
+                found.extend(attacks)
+            return ["end-combat"] + self._attack_texts(found)
         # Plannable: 9.2, the attacks one at a time in the attacker's order.
-        return self._lazy(state, side, "combat", prompt, lambda: ["end-combat"] + self._attack_options(state),
-                          hint=hint, plannable=True)
+        return self._lazy(state, side, "combat", prompt, options, hint=hint, plannable=True)
 
     def _attack_options(self, state: State) -> list[str]:
         """Every target with all the active adjacent units that may attack it."""
+        return self._attack_texts(self._legal_attacks(state))
+
+    def _attack_texts(self, attacks: Iterable[tuple[str, list[str]]]) -> list[str]:
         return [f"attack {h} with " + " ".join(orders.short(self.scn, u) for u in sorted(us))
-                for h, us in self._legal_attacks(state)]
+                for h, us in attacks]
 
     def _legal_attacks(self, state: State) -> Iterator[tuple[str, list[str]]]:
         """The targets of :meth:`_attack_options` with their attackers, each
@@ -1219,28 +1238,34 @@ class AvdRules(BaseRules):
         side = state["active"]
         b = self.board(state)
         units = state["units"]
-        # (the unit's flags before is_combat: most units are not active;
-        # speed only)
-        ready = [u for u in b.units_of(side) if units[u]["active"] and not units[u]["attacked"]
-                 and b.is_combat(u)]
+        attacked = state["attacked_hexes"]
+        # (the unit's flags, each read once, before is_combat: most units
+        # are not active; speed only)
+        ready = [u for u in b.units_of(side) if (x := units[u])["active"] and not x["attacked"] and b.is_combat(u)]
         targets: dict[str, list[str]] = {}
+        # What the key below reads of each attacker, read once though it
+        # may attack several targets (speed only).
+        reads: dict[str, tuple[Any, ...]] = {}
         enemy = b.combat_hexes_not_of(side)
+        neighbors = b.grid.neighbors
         for u in ready:
-            for n in b.grid.neighbors(activation.map_hex(b, u)):
-                if n in state["attacked_hexes"]:
+            at = activation.map_hex(b, u)
+            for n in neighbors(at):
+                if n in attacked:
                     continue
                 if n in enemy:
                     targets.setdefault(n, []).append(u)
-        units = state["units"]
+                    if u not in reads:
+                        x = units[u]
+                        reads[u] = (u, at, x.get("steps"), x.get("oos"), x.get("isolated"))
         # Each target's legality is asked again at every combat decision of
         # the segment, mostly of unchanged units: kept by what the odds read
         # (9.3: where each attacker stands, the steps and supply markers of
         # both sides' units; the map and CRT do not change).
         known = self._shared.setdefault("attack_legal", {})
         for h, us in sorted(targets.items()):
-            key = (h, tuple((u, b.hex_of(u), units[u].get("steps"), units[u].get("oos"), units[u].get("isolated"))
-                            for u in us),
-                   tuple((x, units[x].get("steps"), units[x].get("isolated")) for x in b.combat_units_at(h)))
+            key = (h, tuple([reads[u] for u in us]),
+                   tuple([(x, units[x].get("steps"), units[x].get("isolated")) for x in b.combat_units_at(h)]))
             ok = known.get(key)
             if ok is None:
                 if len(known) >= ATTACKS_KEPT:
@@ -2739,3 +2764,11 @@ class AvdRules(BaseRules):
         down = sum(1 for c in state["vp"].values() if c == "down")
         return {"face_up": up, "face_down": down, "box": len(state["vp_box"]), "minsk": len(state["vp_minsk"])}
 
+
+# Each frame kind's question, order and automatic step (``_ask_<kind>``,
+# ``_do_<kind>``, ``_auto_<kind>``), looked up by kind: the same methods a
+# getattr by name finds (nothing overrides them), without building the name
+# and missing the lookup for every frame with no automatic step (speed only).
+_STEPS: dict[str, dict[str, Callable[..., Any]]] = {
+    prefix: {name[len(prefix):]: fn for name, fn in vars(AvdRules).items() if name.startswith(prefix)}
+    for prefix in ("_ask_", "_do_", "_auto_")}
