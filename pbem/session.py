@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pbem import cycle
-from pbem.protocol import gamefile
+from pbem.protocol import early, gamefile
 from pbem.errors import InvalidFile, KeyFileError, UsageError
 from pbem.protocol.gamefile import GameFile
 from pbem.protocol.types import Exchange
@@ -33,9 +33,11 @@ def my_public_path() -> Path:
     return home() / "me.id.toml"
 
 
-def load_me(passphrase: Callable[[], str | None] | None = None) -> Any:
+def load_me(passphrase: Callable[[], str | None] | None = None,
+            check_later: Callable[[bytes, bytes, str, str], bool] | None = None) -> Any:
     """The player's private identity.  ``passphrase`` is asked only when the
-    key file is protected (``$PBEM_PASSPHRASE`` answers first)."""
+    key file is protected (``$PBEM_PASSPHRASE`` answers first).
+    ``check_later``: see :func:`pbem.protocol.keyfile.load_private`."""
     from pbem.protocol import identity
 
     path = key_path()
@@ -48,7 +50,7 @@ def load_me(passphrase: Callable[[], str | None] | None = None) -> Any:
             secret = passphrase()
         if secret is None:
             raise KeyFileError(f"key file {path} is passphrase-protected: set PBEM_PASSPHRASE")
-    return identity.load_private(path, secret)
+    return identity.load_private(path, secret, check_later)
 
 
 def resolve_identity(spec: str, me: Any | None) -> Any:
@@ -175,8 +177,8 @@ def _parse(data: bytes, name: str, cached: bool = False) -> GameFile:
 
     key = hashlib.sha256(data).digest()
     if key not in _PARSED:
-        if not cached:      # verify: no cache imported, read or written
-            kept = gamefile.parse(gamefile.decode(data, name), name)
+        if not cached:      # verify: no cache imported, read or written (the parse may be the worker's: speed only)
+            kept = early.parsed(data) or gamefile.parse(gamefile.decode(data, name), name)
         else:
             from pbem import cache
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 import importlib
+import io
+import marshal
 import os
 import time
 from typing import Any
@@ -21,7 +23,7 @@ from pbem.cycle import worker as cw
 from pbem.protocol import spawn
 from pbem.protocol import seal
 from pbem.protocol.gamefile import GameFile, exchange_hash
-from pbem.protocol.worker import open_all
+from pbem.protocol.worker import OPENED, open_each
 
 PLAIN = 10**9        # no file is this long: nothing kept, no worker
 KEPT = 1             # every file: a worker from the first exchange
@@ -33,14 +35,15 @@ def game() -> tuple[GameFile, dict[str, Any], dict[str, Any]]:
 
 
 def wait_opened(worker: cw.CheckWorker, n: int, blob: bytes) -> bytes | None:
-    """What the worker opened for exchange ``n``, waiting for it to start."""
+    """What the worker opened for exchange ``n``, once it has written every
+    part it opens (waiting for it to start)."""
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    while not worker._open_end:
         worker._read_opened()
-        if worker._opened is not None:
-            return worker.opened(n, blob)
+        if time.monotonic() > deadline:
+            raise AssertionError("the worker never answered")
         time.sleep(0.01)
-    raise AssertionError("the worker never answered")
+    return worker.opened(n, blob)
 
 
 def test_the_reader_s_parts_are_listed_in_order(game) -> None:
@@ -108,7 +111,30 @@ def test_answers_after_parts_not_read_are_still_the_checks(game, read_first) -> 
 
 
 def test_a_list_the_worker_cannot_read_opens_nothing() -> None:
-    assert open_all(b"not marshal") == bytes(4)
+    out = io.BytesIO()
+    open_each(b"not marshal", out)
+    assert out.getvalue() == bytes(OPENED)
+
+
+def test_the_worker_writes_each_part_as_it_opens_it(game) -> None:
+    """Each part is written (and flushed) as soon as it is open, then the
+    end: the replay, which needs them in order, can take the first while
+    the worker opens the rest."""
+    gf, _, ids = game
+    red = ids["red"]
+    parts = background.sealed_parts(gf.exchanges, red.public.sign_pub)
+    flushed: list[bytes] = []
+
+    class Out(io.BytesIO):
+        def flush(self) -> None:
+            flushed.append(self.getvalue())
+
+    out = Out()
+    open_each(marshal.dumps((red.seal_key, gf.header["id"], parts)), out)
+    assert len(flushed) == len(parts) + 1
+    for (n, blob), seen in zip(parts, flushed):
+        assert seen.endswith(seal.unseal(red.seal_key, blob, gf.header["id"], n))
+    assert flushed[-1].endswith(bytes(OPENED))
 
 
 def replayed_as(gf: GameFile, sc: dict[str, Any], me: Any, kept_from: int, monkeypatch: Any) -> tuple[str, Any]:

@@ -95,11 +95,27 @@ def load_me(required: bool, ask: Callable[[], str | None], echo: Echo) -> Any:
     read is reported."""
     from pbem import session
 
+    from pbem.protocol import early
+
     if not required and not session.key_path().exists():
         return None
-    me = session.load_me(ask)
-    warn_if_readable(session.key_path(), echo)     # a key that does not load is reported as such, alone
+    me = session.load_me(ask, early.hand_key if early.running() else None)
+    if not early.key_pending():
+        warn_if_readable(session.key_path(), echo)     # a key that does not load is reported as such, alone
     return me
+
+
+def settle_key(me: Any, echo: Echo) -> None:
+    """Settle the check of the key's public halves that :func:`load_me`
+    left to the forked worker, if it did (:mod:`pbem.protocol.early`):
+    before anything else the command does is reported, as the plain way
+    reports it at once."""
+    from pbem import session
+    from pbem.protocol import early, keyfile
+
+    if me is not None and early.key_pending():
+        keyfile.check_halves(me, session.key_path(), early.key_verdict())
+        warn_if_readable(session.key_path(), echo)
 
 
 def warn_if_readable(path: Any, echo: Echo) -> None:
@@ -132,10 +148,30 @@ def open_with_progress(file: Path, me: Any, scenario: str | None = None, audit: 
                                  snapshots=snapshots, progress=lambda i, n: bar.update(task, completed=i))
 
 
-def verify_command(file: Path, scenario_override: str | None, ask: Callable[[], str | None], echo: Echo) -> None:
-    """`pbem verify`: replay the whole game cold; one line if valid."""
+def verify_command(file: Path, scenario_override: str | None, ask: Callable[[], str | None], echo: Echo,
+                   fork: bool = False) -> None:
+    """`pbem verify`: replay the whole game cold; one line if valid.
+    ``fork``: start the check worker at once (speed only:
+    :func:`pbem.protocol.early.fork_for`)."""
+    if not fork:
+        return _verify(file, scenario_override, ask, echo)
+    from pbem.protocol import early
+
+    early.fork_for(file)
+    try:
+        _verify(file, scenario_override, ask, echo)
+    finally:
+        early.discard()
+
+
+def _verify(file: Path, scenario_override: str | None, ask: Callable[[], str | None], echo: Echo) -> None:
     me = load_me(False, ask, echo)
-    loaded = open_with_progress(file, me, scenario_override, snapshots=False)
+    try:
+        loaded = open_with_progress(file, me, scenario_override, snapshots=False)
+    except BaseException:
+        settle_key(me, echo)        # a key that does not load is what is reported
+        raise
+    settle_key(me, echo)
     m = loaded.match
     # The count `pbem dice` lists: the shared streams' values and the secret
     # draws this program knows (its own seat's, or every seat's after the audit).
@@ -235,7 +271,7 @@ def quick_verify(args: list[str]) -> bool:
 
     gc.disable()
     try:
-        run_guarded(lambda: verify_command(file, None, _ask_at_terminal, echo), echo, (_NeedsClick,))
+        run_guarded(lambda: verify_command(file, None, _ask_at_terminal, echo, fork=True), echo, (_NeedsClick,))
     except _NeedsClick:
         gc.enable()
         return False

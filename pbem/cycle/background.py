@@ -43,6 +43,7 @@ from typing import Any
 from pbem.cycle.match import Match, Verification
 from pbem.cycle.parts import SignatureCheck
 from pbem.protocol.gamefile import ZERO_HASH, exchange_hash
+from pbem.protocol.spawn import core_free as core_free     # (looked up here: tests replace it)
 from pbem.protocol.worker import OPENED
 from pbem.protocol.types import Exchange
 
@@ -57,17 +58,6 @@ HASH_FROM = 64
 # bytes (and at most what its answers' pipe holds: CheckWorker.hand_sealed),
 # so that the worker never waits to write their plaintexts.
 OPEN_AHEAD_BYTES = 48 << 10
-
-
-def core_free() -> bool:
-    """Whether a core looks idle: the last minute's load average at least
-    half a core below the cores there are (where the system tells it)."""
-    cores = os.cpu_count() or 1
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return cores >= 2
-    return load < cores - 0.5
 
 
 def state_differs(where: str) -> Verification:

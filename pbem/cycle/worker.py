@@ -26,7 +26,7 @@ import marshal
 import os
 from typing import Any
 
-from pbem.protocol import spawn
+from pbem.protocol import early, spawn
 from pbem.protocol.canon import RecordMemo
 from pbem.protocol.worker import (ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, OPEN, OPENED, REFUSED, SIGNATURE, STATE,
                                   hash_state)
@@ -58,16 +58,22 @@ class CheckWorker:
     return its index; :meth:`answers` ends it and gives each check's
     answer; :meth:`close` ends it whatever happened (idempotent)."""
 
-    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count", "_sealed", "_opened", "_got", "_batch")
+    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count", "_sealed", "_opened", "_open_end",
+                 "_wait", "_got", "_batch")
 
     @staticmethod
     def start() -> CheckWorker | None:
-        """A running worker, or None where it cannot be started (see
+        """A running worker, or None where it cannot be started: the one
+        forked at the start of this command if there is one (ready by now:
+        :mod:`pbem.protocol.early`), else a new one (see
         :func:`pbem.protocol.spawn.start`)."""
+        forked = early.take()
+        if forked is not None:
+            return CheckWorker(*forked, wait=True)
         spawned = spawn.start()
         return CheckWorker(*spawned) if spawned is not None else None
 
-    def __init__(self, pid: int, out: int, back: int) -> None:
+    def __init__(self, pid: int, out: int, back: int, wait: bool = False) -> None:
         self._pid: int | None = pid
         self._out: int | None = out
         self._back: int | None = back
@@ -75,7 +81,13 @@ class CheckWorker:
         self._lists: dict[int, bytes] = {}      # index -> the order lists' marshal bytes
         self._count = 0
         self._sealed: dict[int, bytes] = {}     # exchange number -> the sealed part handed to be opened
-        self._opened: dict[int, bytes] | None = None    # what the worker opened, once it has answered
+        self._opened: dict[int, bytes] = {}     # what the worker has opened so far (and not taken)
+        self._open_end = True                   # whether every opened part has been read (none handed yet)
+        # Whether the replay waits for a part the worker will open, rather
+        # than open it itself: for a worker already running (forked at the
+        # start of the command), whose answer comes sooner than the replay's
+        # own opening would (its first would import cryptography).
+        self._wait = wait
         self._got = bytearray()                 # what was read of its answers before the end
         self._batch = bytearray()               # checks not written yet
 
@@ -114,42 +126,53 @@ class CheckWorker:
         parts = _fitting(parts, spawn.pipe_size(self._back) or 0)
         if not parts:
             return
-        self._sealed = dict(parts)
+        self._sealed, self._open_end = dict(parts), False
         self._send_frame(OPEN, marshal.dumps((key, game_id, parts)))
         self._flush()
-        os.set_blocking(self._back, False)      # opened() never waits for the worker
+        os.set_blocking(self._back, self._wait)
 
     def opened(self, n: int, blob: bytes) -> bytes | None:
         """The plaintext of exchange ``n``'s sealed part ``blob`` if the
-        worker has opened it by now; None (the caller opens it) if not yet,
-        not handed, or it did not open."""
+        worker has opened it by now (or, for a worker the replay waits for,
+        once it has); None (the caller opens it) if not yet, not handed, or
+        it did not open."""
         if self._sealed.get(n) != blob:
             return None
-        if self._opened is None:
-            self._read_opened()
-        return self._opened.pop(n, None) if self._opened is not None else None
-
-    def _read_opened(self) -> None:
-        try:
-            while chunk := os.read(self._back, 1 << 16):    # type: ignore[arg-type]
-                self._got += chunk
-        except (BlockingIOError, InterruptedError):
+        while n not in self._opened and not self._open_end and self._read_opened():
             pass
+        return self._opened.pop(n, None)
+
+    def _read_opened(self) -> bool:
+        """Read what the worker has written of the opened parts; False when
+        nothing more is there (or will be)."""
+        try:
+            chunk = os.read(self._back, 1 << 16)    # type: ignore[arg-type]
+        except (BlockingIOError, InterruptedError):
+            return False
         except OSError:
-            return
-        got = self._got
-        if len(got) < FRAME or len(got) < FRAME + (size := int.from_bytes(got[:FRAME], "big")):
-            return
-        opened: dict[int, bytes] = {}
-        at, end = FRAME, FRAME + size
-        while at + OPENED <= end:
+            chunk = b""
+        if not chunk:           # the worker is gone: the replay opens the rest
+            self._open_end = True
+            return False
+        self._got += chunk
+        self._take_opened()
+        return True
+
+    def _take_opened(self) -> None:
+        """Move each whole opened part at the head of what was read into
+        :attr:`_opened`, up to the end of the openings."""
+        got, at = self._got, 0
+        while not self._open_end and len(got) - at >= OPENED:
             n, status = int.from_bytes(got[at:at + 4], "big"), got[at + 4]
             length = int.from_bytes(got[at + 5:at + OPENED], "big")
-            if status == DONE:
-                opened[n] = bytes(got[at + OPENED:at + OPENED + length])
+            if n == 0:
+                self._open_end = True
+            elif len(got) - at - OPENED < length:
+                break
+            elif status == DONE:
+                self._opened[n] = bytes(got[at + OPENED:at + OPENED + length])
             at += OPENED + length
-        self._opened, self._sealed = opened, {n: b for n, b in self._sealed.items() if n in opened}
-        del got[:end]
+        del got[:at]
 
     def answers(self) -> list[Answer]:
         """Every handed check's answer, in order; the worker is ended."""
@@ -197,7 +220,7 @@ class CheckWorker:
     def _flush(self) -> None:
         if self._out is not None and self._batch:
             try:
-                _write_all(self._out, self._batch)
+                spawn.write_all(self._out, self._batch)
             except OSError:                 # the worker is gone: the rest is done here
                 spawn.close(self._out)
                 self._out = None
@@ -219,11 +242,10 @@ class CheckWorker:
             spawn.close(self._back)
             self._back = None
         self._reap()
-        if self._sealed and self._opened is None:      # the opened parts come first: not answers
-            opened_end = FRAME + int.from_bytes(got[:FRAME], "big") if len(got) >= FRAME else len(got)
-            del got[:opened_end]
+        self._take_opened()         # the opened parts come first: not answers
+        answered = bytes(got) if self._open_end else b""     # (a worker that died opening answered nothing)
         self._got = bytearray()
-        return bytes(got)
+        return answered
 
     def _reap(self) -> None:
         if self._pid is not None:
@@ -237,7 +259,7 @@ class CheckWorker:
 def _fitting(parts: list[tuple[int, bytes]], room: int) -> list[tuple[int, bytes]]:
     """The first of ``parts`` whose opened plaintexts (each shorter than
     its sealed part) fit in ``room`` bytes of the answers' pipe."""
-    room -= FRAME
+    room -= OPENED          # (the end)
     out = []
     for n, blob in parts:
         room -= OPENED + len(blob)
@@ -253,9 +275,3 @@ def _hash_here(blob: bytes, memo: RecordMemo) -> tuple[str | None, Exception | N
         return hash_state(blob, memo).hex(), None
     except Exception as exc:
         return None, exc
-
-
-def _write_all(fd: int, data: bytes | bytearray) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]

@@ -196,6 +196,13 @@ class Identity:
         self.email = email
         self.sign_key = sign_key
         self.seal_key = seal_key
+        self._public: PublicIdentity | None = None
+
+    def known_public(self, public: PublicIdentity) -> None:
+        """Take ``public`` as :attr:`public`, already checked to be the one
+        the private keys give (speed only: by :mod:`pbem.protocol.early`'s
+        worker, so that this process needs no cryptography to know it)."""
+        self._public = public
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Identity) or other.__class__ is not self.__class__:
@@ -208,6 +215,8 @@ class Identity:
 
     @property
     def public(self) -> PublicIdentity:
+        if self._public is not None:
+            return self._public
         from cryptography.hazmat.primitives.asymmetric import ed25519
 
         sign_pub = ed25519.Ed25519PrivateKey.from_private_bytes(self.sign_key).public_key()

@@ -16,13 +16,14 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pbem.errors import KeyFileError, UsageError
 from pbem.fsutil import fsync_dir, loads_toml, read_bounded
 from pbem.protocol.identity import (
-    IDENTITY_FIELDS, PRIVATE_KIND, PUBLIC_KIND, Identity, PublicIdentity, _check_person, _hex_key,
+    _HEX32, IDENTITY_FIELDS, PRIVATE_KIND, PUBLIC_KIND, Identity, PublicIdentity, _check_person, _hex_key,
 )
+from pbem.protocol.early import KEY_GOOD, KEY_SEAL, KEY_SIGN
 
 __all__ = ["FORMAT_VERSION", "MAX_FILE_BYTES", "save_private", "load_private", "is_encrypted", "save_public",
            "load_public"]
@@ -231,9 +232,18 @@ def _decrypt_keys(enc: Any, passphrase: str | None, path: Path) -> bytes:
     return secret
 
 
-def load_private(path: str | os.PathLike[str], passphrase: str | None) -> Identity:
+def load_private(path: str | os.PathLike[str], passphrase: str | None,
+                 check_later: Callable[[bytes, bytes, str, str], bool] | None = None) -> Identity:
     """Read a private key file.  Raises KeyFileError for a file of another
-    kind, a damaged file, or a wrong or missing passphrase."""
+    kind, a damaged file, or a wrong or missing passphrase.
+
+    ``check_later`` (speed only: :func:`pbem.protocol.early.hand_key`) may
+    take on the check that the stored public halves are the ones the private
+    keys give (handed the private keys, raw, and the stored halves, hex):
+    if it does (True), the identity takes its stored halves as its public
+    one, and :func:`check_halves` must settle the check before anything the
+    command does is reported.  A key file that is not passphrase-protected
+    then needs no cryptography here."""
     path = Path(path)
     data = _read_toml(path, "private key file")
     _expect_kind(data, PRIVATE_KIND, path, "private key file")
@@ -247,13 +257,36 @@ def load_private(path: str | os.PathLike[str], passphrase: str | None) -> Identi
         sign_key = bytes.fromhex(_hex_key(data, "sign_key", where))
         seal_key = bytes.fromhex(_hex_key(data, "seal_key", where))
     identity = Identity(data["name"], data["email"], sign_key, seal_key)
-    public = identity.public
     # The public halves are stored beside the private ones for reading;
     # they must be the ones the private keys give.
-    for key in ("sign_pub", "seal_pub"):
-        if key in data and data[key] != getattr(public, key):
-            raise KeyFileError(f"{where}: {key} does not belong to its private key")
+    if check_later is not None and "encrypted" not in data and all(
+            isinstance(data.get(key), str) and _HEX32.fullmatch(data[key]) for key in ("sign_pub", "seal_pub")):
+        stored = PublicIdentity(data["name"], data["email"], data["sign_pub"], data["seal_pub"])
+        if check_later(sign_key, seal_key, stored.sign_pub, stored.seal_pub):
+            identity.known_public(stored)
+            return identity
+    _refuse_halves(where, identity.public, data)
     return identity
+
+
+def check_halves(identity: Identity, path: str | os.PathLike[str], verdict: int | None) -> None:
+    """Settle the check :func:`load_private` left for later on ``identity``,
+    loaded from ``path``: ``verdict`` is its answer (``KEY_GOOD`` ...: see
+    :mod:`pbem.protocol.early`), or None to make it here.  Raises what
+    :func:`load_private` would have raised."""
+    stored = identity.public
+    if verdict is None or verdict not in (KEY_GOOD, KEY_SIGN, KEY_SEAL):
+        _refuse_halves(f"key file {Path(path)}", Identity(identity.name, identity.email, identity.sign_key,
+                                                           identity.seal_key).public, vars(stored))
+    elif verdict != KEY_GOOD:
+        key = "sign_pub" if verdict == KEY_SIGN else "seal_pub"
+        raise KeyFileError(f"key file {Path(path)}: {key} does not belong to its private key")
+
+
+def _refuse_halves(where: str, public: PublicIdentity, stored: dict[str, Any]) -> None:
+    for key in ("sign_pub", "seal_pub"):
+        if key in stored and stored[key] != getattr(public, key):
+            raise KeyFileError(f"{where}: {key} does not belong to its private key")
 
 
 def save_public(

@@ -10,7 +10,9 @@ them), the two start-ups slowed each other: measured, a cold verify took
 Why a fresh interpreter and not a fork: a forked child shares every page
 of the replay's memory, and each page the replay then writes (reference
 counts change on every object it reads) is copied first, on the replay's
-time (measured: the fork saved less than half of what it should have)."""
+time (measured: the fork saved less than half of what it should have).
+``pbem verify`` forks its worker instead, at its very start, when the
+process holds little yet (:mod:`pbem.protocol.early`)."""
 from __future__ import annotations
 
 import os
@@ -39,8 +41,8 @@ def start() -> Spawned | None:
     except OSError:
         close(checks_r, checks_w)
         return None
-    _widen(checks_w)
-    _widen(answers_w)       # (the opened sealed parts wait there: see CheckWorker.hand_sealed)
+    widen(checks_w)
+    widen(answers_w)       # (the opened sealed parts wait there: see CheckWorker.hand_sealed)
     try:
         pid = os.posix_spawn(sys.executable, command(), os.environ, file_actions=[
             (os.POSIX_SPAWN_DUP2, checks_r, 0), (os.POSIX_SPAWN_DUP2, answers_w, 1),
@@ -51,6 +53,18 @@ def start() -> Spawned | None:
     finally:
         close(checks_r, answers_w)
     return pid, checks_w, answers_r
+
+
+def core_free() -> bool:
+    """Whether a core looks idle for a worker: the last minute's load
+    average at least half a core below the cores there are (where the
+    system tells it)."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores >= 2
+    return load < cores - 0.5
 
 
 def command() -> list[str]:
@@ -98,7 +112,8 @@ def pipe_size(fd: int) -> int | None:
         return None
 
 
-def _widen(fd: int) -> None:
+def widen(fd: int) -> None:
+    """The pipe ``fd`` made to hold ``PIPE_SIZE`` bytes, where the system lets us."""
     try:
         import fcntl
 
@@ -114,3 +129,10 @@ def close(*fds: int | None) -> None:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def write_all(fd: int, data: bytes | bytearray) -> None:
+    """Write all of ``data`` to the pipe ``fd``."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]

@@ -18,10 +18,10 @@ bytes, big-endian) and its body:
 - ``OPEN`` (no check, answered at once): the marshal bytes of the reader's
   raw X25519 key, the game id and a list of (exchange number, sealed part):
   each part is opened (:func:`pbem.protocol.seal.unseal`) and written
-  straight back, so that the replay, which needs them as it goes, finds
-  them ready: the length of what follows (``FRAME`` bytes), then for each
-  part the exchange number (4 bytes), a status byte, the plaintext's length
-  (``FRAME`` bytes) and the plaintext.
+  straight back as soon as it is, so that the replay, which needs them in
+  order as it goes, finds each ready: for each part the exchange number (4
+  bytes), a status byte, the plaintext's length (``FRAME`` bytes) and the
+  plaintext; then ``OPENED`` zero bytes (exchange 0: the end).
 
 At the end of its input it writes one ``ANSWER`` per check, in order: a
 status byte, a byte saying whether a hash follows, and 32 bytes (the hash
@@ -30,16 +30,19 @@ good, the lists are the same; ``REFUSED``: the signature is bad, the lists
 differ; ``UNDONE``: not answered (the encoding refused the value, the
 check could not be read, cryptography could not be imported): the replay
 works it out itself.  It imports nothing of pbem but the file format's
-encoding."""
+encoding.  A worker forked at the start of ``pbem verify``
+(:func:`serve_forked`) first parses the game file, and answers a ``KEY``
+check as well (:mod:`pbem.protocol.early`)."""
 from __future__ import annotations
 
 import marshal
 import os
 import signal
 import sys
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 from pbem.protocol.canon import RecordMemo, canonical, sha256
+from pbem.protocol.early import KEY, KEY_GOOD, KEY_SEAL, KEY_SIGN, KEY_UNKNOWN
 
 FRAME = 4
 ANSWER = 34
@@ -60,9 +63,70 @@ def serve() -> None:
     os._exit(0)
 
 
-def answer_all(checks: BinaryIO, out: BinaryIO | None = None) -> bytes:
+def serve_forked(checks: int, answers: int, told: int, theirs: tuple[int, ...], data: bytes) -> NoReturn:
+    """The body of a worker forked at the start of a verify
+    (:mod:`pbem.protocol.early`): parse the game file's ``data`` and write
+    the parse down ``told``; then answer the checks read from ``checks`` on
+    ``answers`` as :func:`serve` does, and a ``KEY`` check on ``told``.  It
+    never returns into the program it was forked from, whatever happens."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)     # an interrupt is the replay's to report
+        for fd in theirs:
+            os.close(fd)
+        quiet = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):        # the command's streams are not held open (its reader waits for their end)
+            os.dup2(quiet, fd)
+        with os.fdopen(told, "wb") as tell:
+            body = _parse(data)
+            tell.write(len(body).to_bytes(FRAME, "big") + body)
+            tell.flush()
+            _ready()
+            with os.fdopen(checks, "rb") as ins, os.fdopen(answers, "wb") as out:
+                out.write(answer_all(ins, out, tell))
+    finally:
+        os._exit(0)
+
+
+def _parse(data: bytes) -> bytes:
+    """The marshal bytes of the parse of a game file's ``data``; nothing if
+    it does not parse (the replay meets the error itself)."""
+    try:
+        from pbem.protocol import gamefile
+
+        gf = gamefile.parse(gamefile.decode(data, "game file"))
+        return marshal.dumps((gf.exchanges, gf.state))
+    except Exception:
+        return b""
+
+
+def _ready() -> None:
+    """Import now what the checks will need, while the replay starts."""
+    try:
+        import pbem.protocol.identity
+        import pbem.protocol.seal
+        from cryptography.hazmat.primitives.asymmetric import ed25519, x25519  # noqa: F401
+    except ImportError:
+        pass
+
+
+def _key_verdict(body: bytes) -> bytes:
+    """The answer to a ``KEY`` check: as :func:`pbem.protocol.keyfile.load_private`
+    checks a key file's stored public halves against its private keys
+    (:data:`pbem.protocol.early.KEY_GOOD` ...), or ``KEY_UNKNOWN``."""
+    from pbem.protocol.identity import Identity
+
+    try:
+        sign_key, seal_key, sign_pub, seal_pub = marshal.loads(body)
+        public = Identity("", "", sign_key, seal_key).public
+    except Exception:
+        return bytes([KEY_UNKNOWN])
+    return bytes([KEY_SIGN if public.sign_pub != sign_pub else KEY_SEAL if public.seal_pub != seal_pub else KEY_GOOD])
+
+
+def answer_all(checks: BinaryIO, out: BinaryIO | None = None, tell: BinaryIO | None = None) -> bytes:
     """One answer per check read from ``checks`` until its end; the sealed
-    parts an ``OPEN`` hands are opened and written to ``out`` at once."""
+    parts an ``OPEN`` hands are opened and written to ``out`` at once, and
+    a ``KEY``'s verdict to ``tell``."""
     memo = RecordMemo()
     keys: dict[bytes, Any] = {}
     answers = bytearray()
@@ -70,8 +134,12 @@ def answer_all(checks: BinaryIO, out: BinaryIO | None = None) -> bytes:
         body = checks.read(int.from_bytes(head[1:], "big"))
         if head[:1] == OPEN:
             if out is not None:
-                out.write(open_all(body))
-                out.flush()
+                open_each(body, out)
+            continue
+        if head[:1] == KEY:
+            if tell is not None:
+                tell.write(_key_verdict(body))
+                tell.flush()
             continue
         try:
             answers += _answer(head[:1], body, memo, keys)
@@ -102,28 +170,29 @@ def _answer(tag: bytes, body: bytes, memo: RecordMemo, keys: dict[bytes, Any]) -
     return bytes(ANSWER)
 
 
-def open_all(body: bytes) -> bytes:
-    """The answer to an ``OPEN`` (see the module): for each part, status
-    ``DONE`` and the plaintext, or ``UNDONE`` and nothing (it does not open:
-    the replay opens it itself, and reports what that raises).  Nothing but
-    the length if the list cannot be read."""
-    out = bytearray()
+def open_each(body: bytes, out: BinaryIO) -> None:
+    """The answer to an ``OPEN`` (see the module), written to ``out`` part by
+    part: status ``DONE`` and the plaintext, or ``UNDONE`` and nothing (it
+    does not open: the replay opens it itself, and reports what that
+    raises); then the end.  Only the end if the list cannot be read."""
     try:
         key, game_id, parts = marshal.loads(body)
         from pbem.protocol.seal import unseal
-
-        for n, blob in parts:
-            try:
-                plain = unseal(key, blob, game_id, n)
-            except Exception:
-                plain = b""
-                status = UNDONE
-            else:
-                status = DONE
-            out += n.to_bytes(4, "big") + bytes([status]) + len(plain).to_bytes(FRAME, "big") + plain
     except Exception:
-        out.clear()
-    return len(out).to_bytes(FRAME, "big") + bytes(out)
+        parts = []
+    for n, blob in parts:
+        try:
+            plain, status = unseal(key, blob, game_id, n), DONE
+        except Exception:
+            plain, status = b"", UNDONE
+        try:
+            record = n.to_bytes(4, "big") + bytes([status]) + len(plain).to_bytes(FRAME, "big") + plain
+        except Exception:       # not a list this program wrote: the rest is the replay's
+            break
+        out.write(record)
+        out.flush()
+    out.write(bytes(OPENED))
+    out.flush()
 
 
 def hash_state(blob: bytes, memo: RecordMemo) -> bytes:
