@@ -237,7 +237,7 @@ def _ask_at_terminal() -> str | None:
     raise _NeedsClick
 
 
-def _quick_file(args: list[str]) -> Path | None:
+def _quick_file(args: list[str]) -> str | None:
     """FILE when ``args`` is exactly ``verify FILE`` and click would give
     the command ``Path(FILE)`` as it is (no option, and FILE missing or
     readable: click refuses an unreadable one itself)."""
@@ -247,21 +247,25 @@ def _quick_file(args: list[str]) -> Path | None:
         return None     # click expands wildcards in arguments there, and writes to the console its own way
     if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return None     # a shell asking click for completions
-    from pathlib import Path
-
     try:
         os.stat(args[1])
     except (OSError, ValueError):
-        return Path(args[1])
-    return Path(args[1]) if os.access(args[1], os.R_OK) else None
+        return args[1]
+    return args[1] if os.access(args[1], os.R_OK) else None
 
 
 def quick_verify(args: list[str]) -> bool:
     """Run ``pbem verify FILE`` without click when ``args`` allow; False
     (nothing done, nothing printed) when click must."""
-    file = _quick_file(args)
-    if file is None or not _plain_streams():
+    name = _quick_file(args)
+    if name is None or not _plain_streams():
         return False
+    from pbem.protocol import early
+
+    early.fork_for(name)        # speed only: before any more of this program is imported
+    from pathlib import Path
+
+    file = Path(name)
     # Speed only: no cyclic garbage collection in this short-lived command
     # (the replay turns it off for itself already).  Before the replay it
     # only walked what stays alive: the modules being imported and the game

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import marshal
 import os
+import stat
 import sys
-from pathlib import Path
 
 from pbem.protocol import spawn
 
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 # replay hands a worker its checks from about 64 exchanges on
 # (pbem.cycle.background.HASH_FROM), at 1.5-2 KB an exchange.
 EARLY_FROM = 96 << 10
+READ_AT_MOST = 20 << 20     # (pbem.protocol.gamefile.MAX_FILE_BYTES: a longer file is refused there)
 FRAME = 4
 KEY = b"k"      # the frame that hands the worker a key to check (pbem.protocol.worker)
 
@@ -91,18 +92,29 @@ def fork(data: bytes) -> bool:
 
 
 def fork_for(path: str | os.PathLike[str]) -> bool:
-    """Fork the worker now, before the program's own imports, with the game
-    file at ``path`` to parse, if it is long enough to want one; whether it
-    did.  Whatever goes wrong here is met again in its place, the plain way."""
-    from pbem.protocol import gamefile
-
-    try:
-        if os.stat(path).st_size < EARLY_FROM:
-            return False
-        data = gamefile.read_bytes(Path(path))
-    except Exception:
+    """Fork the worker now, before the program's own imports (it imports
+    what it needs itself meanwhile), with the game file at ``path`` to
+    parse, if it is a regular file long enough to want one; whether it did.
+    Whatever goes wrong here is met again in its place, the plain way (a
+    saved email is not taken: the worker's parse is of other bytes)."""
+    if _current is not None:
         return False
-    return gamefile.looks_bare(data) and fork(data)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return False
+    try:
+        size = os.fstat(fd).st_size
+        if not stat.S_ISREG(os.fstat(fd).st_mode) or not EARLY_FROM <= size <= READ_AT_MOST:
+            return False
+        data = bytearray()
+        while len(data) <= size and (chunk := os.read(fd, size + 1 - len(data))):
+            data += chunk
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return fork(bytes(data))
 
 
 def running() -> bool:
