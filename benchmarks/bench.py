@@ -1,6 +1,6 @@
 """Benchmarks, run by hand (not part of the test suite)::
 
-    python benchmarks/bench.py [--json] [--runs 7] [--exchanges 300] [--games avd,m41]
+    python benchmarks/bench.py [--json] [--runs 7] [--exchanges 300] [--games avd,m41] [--seed S]
 
 What a player waits for, measured on the shipped practice scenarios played
 by the scripted demo players (with their standing orders) through the
@@ -503,10 +503,19 @@ def main() -> None:
     ap.add_argument("--email-games", type=int, default=3, help="whole games per dice timing for the email figures")
     ap.add_argument("--current-python", action="store_true",
                     help="run `python -m pbem.cli` with this interpreter, not an installed copy in a fresh venv")
+    ap.add_argument("--seed", help="play the same games on every run: the games' seeds (and so their dice) "
+                                   "drawn from a generator seeded with this (keys stay random)")
     args = ap.parse_args()
+    if args.seed is not None:
+        # Every seat's dice-chain and secret seeds come from os.urandom
+        # (never from its keys): seeded, the scripted players play the same
+        # games on every run, so that two runs compare the code, not luck.
+        import random
+
+        os.urandom = random.Random(args.seed).randbytes     # type: ignore[assignment]
 
     out: dict[str, Any] = {
-        "python": platform.python_version(), "cpu": cpu_model(), "nproc": os.cpu_count(),
+        "python": platform.python_version(), "cpu": cpu_model(), "nproc": os.cpu_count(), "seed": args.seed,
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     scratch = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
