@@ -35,6 +35,7 @@ from pbem.game import IllegalOrder
 from pbem.games.avd.model import Scenario
 
 _HEX = re.compile(r"^\d{4}$")
+_HEX_MATCH = _HEX.match
 # id(scenario) -> (short names, spellings, the scenario's units table as
 # read, its size): the scenario is kept, so its id is not reused.
 _SHORT_CACHE: dict[int, tuple[dict[str, str], dict[str, list[str]], Any, int]] = {}
@@ -286,13 +287,12 @@ def check_shape(order: Any, scn: Scenario) -> None:
     shape = _SHAPES.get(verb)
     if shape is None:
         raise IllegalOrder(f"unknown order {verb!r}")
-    s = lambda u: short(scn, u)  # noqa: E731
     for key, kind, required in shape:
-        if order.get(key) is None:
+        v = order.get(key)
+        if v is None:
             if required and kind != _K_BOMBER:
                 raise IllegalOrder(f"{verb}: {key} is missing")
             continue
-        v = order[key]
         if kind == _K_UNIT:
             _known_unit(scn, verb, v)
         elif kind == _K_UNITS:
@@ -300,14 +300,17 @@ def check_shape(order: Any, scn: Scenario) -> None:
                 raise IllegalOrder(f"{verb}: name the units")
             for u in v:
                 _known_unit(scn, verb, u)
-            _WORDS.once(v, "unit", s)
+            _WORDS.once(v, "unit", lambda u: short(scn, u))
         elif kind in (_K_HEX, _K_BOMBER):
             _known_hex(verb, v)
         elif kind == _K_PATH:
             if not isinstance(v, list) or not v:
                 raise IllegalOrder(f"{verb}: give the hexes of the path")
+            # (_known_hex's test inline, its refusal only for a hex that
+            # fails it: speed only, every hex of every path)
             for h in v:
-                _known_hex(verb, h)
+                if not isinstance(h, str) or not _HEX_MATCH(h):
+                    _known_hex(verb, h)
         elif kind == _K_BOOL:
             if not isinstance(v, bool):
                 raise IllegalOrder(f"{verb}: {key} must be yes or no")

@@ -148,14 +148,16 @@ def _advance(rules, state, d, value):
         # equals.  Each option (``advance UNIT HEX ...``, as the rules write
         # them) is read for its unit and its number of hexes alone, and only
         # the one chosen is parsed (speed only: the lists run long).
-        strength = {}
+        # A unit's strength is read once for all its options, by the name
+        # they give it (speed only: one unit has many paths).
+        strength: dict[str, int] = {}
 
         def key(text: str) -> tuple[int, int]:
             words = text.split()
-            uid = orders.unit(rules.scn, words[1])
-            if uid not in strength:
-                strength[uid] = _strength(b, uid)
-            return strength[uid], -(len(words) - 2)
+            found = strength.get(words[1])
+            if found is None:
+                found = strength[words[1]] = _strength(b, orders.unit(rules.scn, words[1]))
+            return found, -(len(words) - 2)
         return orders.parse(max(moves, key=key), rules.scn)
     return None
 

@@ -1426,7 +1426,7 @@ class AvdRules(BaseRules):
         label = self.scn.crt.columns[col]
         if soviet_normal and roll >= 10:
             # 9.4.3: a Soviet 10 draws an elite unit and rolls again
-            cup = sorted(u for u, x in state["units"].items() if x["where"] == "elite_cup")
+            cup = sorted([u for u, x in state["units"].items() if x["where"] == "elite_cup"])
             hosts = self._elite_hosts(state, f, None)
             if cup and hosts:
                 i = rng.draw(cup, f"combat {f['hex']}, Soviet 10: elite unit")
@@ -1665,6 +1665,9 @@ class AvdRules(BaseRules):
         state["stack"].append(_new_frame("relocate", hq=hq, origin=origin, voluntary=False))
 
     def _advance_choices(self, state, f) -> dict[str, list[list[str]]]:
+        """Each unit that may advance after the battle of ``f`` (9.6, 12.4)
+        and its paths, kept with the position: read only (the frame's step,
+        the decision and the order only read it; speed only: no copy)."""
         if f["kind"] != "normal":
             return {}
         b = self.board(state)
@@ -1679,7 +1682,7 @@ class AvdRules(BaseRules):
         found = b.cache.get(key)
         if found is None:
             found = b.cache[key] = self._advance_choices_now(state, f, b)
-        return {u: [list(p) for p in ps] for u, ps in found.items()}
+        return found  # type: ignore[no-any-return]
 
     def _advance_choices_now(self, state, f, b: Board) -> dict[str, list[list[str]]]:
         movers = [u for u in f["attackers"] if b.on_map(u) and u not in f["advanced"]
@@ -1894,15 +1897,16 @@ class AvdRules(BaseRules):
         found = b.cache.get("art_spots")
         if found is None:
             spots: set[str] = set()
-            for u in b.units_of(SOVIET):
-                h = activation.map_hex(b, u)
+            # (each hex holding Soviet units once, not each unit: speed only)
+            enemy, soviet = b.hexes_with(SOVIET)
+            for h in soviet:
                 spots.update(b.grid.neighbors(h))
                 if b.terrain(h).name == "hill":
                     spots.update(b.grid.within(h, 2))
             # (a hex holding no unit of another side than the Soviet holds
             # no German combat unit: those are left out at once, speed only)
             found = b.cache["art_spots"] = sorted(
-                h for h in spots & b.hexes_with(SOVIET)[0]
+                h for h in spots & enemy
                 if any(b.side_of(x) == GERMAN for x in b.combat_units_at(h)))
         done = state["art_hexes"]
         return [h for h in found if h not in done]
@@ -2097,7 +2101,7 @@ class AvdRules(BaseRules):
         turn = state["turn"]
         if stage == "start":
             state["minsk_drm"] = False   # 14.0: the +1 lasts until this chit
-            timo = sorted(u for u, x in state["units"].items() if x["where"] == "timoshenko")
+            timo = sorted([u for u, x in state["units"].items() if x["where"] == "timoshenko"])
             top["stage"] = "buy"
             if turn == 1 and timo:
                 top["stage"] = "timo_done"
@@ -2127,8 +2131,9 @@ class AvdRules(BaseRules):
             top["stage"] = "pvo"
             return True
         if stage == "pvo":
-            pvos = sorted(u for u, x in state["units"].items() if x["where"] == "turn_track"
-                          and x["arrives"] == turn and self.scn.units[u].pvo)
+            specs = self.scn.units
+            pvos = sorted([u for u, x in state["units"].items() if x["where"] == "turn_track"
+                           and x["arrives"] == turn and specs[u].pvo])
             if pvos and self._pvo_hexes(state, pvos[0]):
                 top["pvo"] = pvos[0]
                 return False
@@ -2144,7 +2149,7 @@ class AvdRules(BaseRules):
                     return False
                 state["units"][top.pop("elite_unit")]["where"] = "elite_cup"
                 self._moved(state)
-            cup = sorted(u for u, x in state["units"].items() if x["where"] == "elite_cup")
+            cup = sorted([u for u, x in state["units"].items() if x["where"] == "elite_cup"])
             if top["elite_left"] > 0 and cup:
                 top["elite_left"] -= 1
                 i = rng.draw(cup, "reinforcement: elite unit from the cup (11.1.1)")
@@ -2156,9 +2161,10 @@ class AvdRules(BaseRules):
             top["stage"] = "german"
             return True
         if stage == "german":
-            arriving = sorted(u for u, x in state["units"].items()
-                              if self.scn.units[u].side == GERMAN and x["where"] == "turn_track"
-                              and x["arrives"] is not None and x["arrives"] <= turn)
+            specs = self.scn.units
+            arriving = sorted([u for u, x in state["units"].items()
+                               if specs[u].side == GERMAN and x["where"] == "turn_track"
+                               and x["arrives"] is not None and x["arrives"] <= turn])
             top["stage"] = "german_chit"
             top["german_entered"] = bool(arriving)
             if arriving:
@@ -2182,7 +2188,7 @@ class AvdRules(BaseRules):
             top["stage"] = "stars"
             return True
         if stage == "stars":
-            stars = sorted(u for u, x in state["units"].items() if x["where"] == "stars")
+            stars = sorted([u for u, x in state["units"].items() if x["where"] == "stars"])
             if "stars_roll" in top and stars:
                 return False
             if turn >= STARS_FROM_TURN and stars and "stars_roll" not in top:
@@ -2219,7 +2225,7 @@ class AvdRules(BaseRules):
         seen: dict[tuple[str, str], bool] = {}
         units = state["units"]
         # (the Reserve Box's units sorted, not the whole table: speed only)
-        for u in sorted(u for u, x in units.items() if x["where"] == "reserve"):
+        for u in sorted([u for u, x in units.items() if x["where"] == "reserve"]):
             spec = self.scn.units[u]
             if (2 if spec.kind == "hq" else 1) > top["rp"]:
                 continue    # (before its placement, which its kind decides, as it does the cost: speed only)
@@ -2385,7 +2391,7 @@ class AvdRules(BaseRules):
             return Decision(SOVIET, "place", f"{top['escapes']} Soviet unit(s) escape the Minsk Pocket (11.1.3)",
                             tuple(opts) + ("pass",), policy="place")
         if stage == "stars":
-            stars = sorted(u for u, x in state["units"].items() if x["where"] == "stars")
+            stars = sorted([u for u, x in state["units"].items() if x["where"] == "stars"])
             n = top["stars_roll"]
             listing, hint = _selection("stars", [orders.short(self.scn, u) for u in stars], n)
             return self._lazy(state, SOVIET, "stars", f"choose {n} '*' unit(s) for the Reserve Box (11.3)", listing,
@@ -2503,12 +2509,12 @@ class AvdRules(BaseRules):
 
     # ------------------------------------------------------- Minsk (14)
     def _minsk_german(self, state) -> list[str]:
-        return sorted(u for u, x in state["units"].items()
-                      if x["where"] == "minsk" and self.scn.units[u].side == GERMAN)
+        specs = self.scn.units
+        return sorted([u for u, x in state["units"].items() if x["where"] == "minsk" and specs[u].side == GERMAN])
 
     def _minsk_soviet(self, state) -> list[str]:
-        return sorted(u for u, x in state["units"].items()
-                      if x["where"] == "minsk" and self.scn.units[u].side == SOVIET)
+        specs = self.scn.units
+        return sorted([u for u, x in state["units"].items() if x["where"] == "minsk" and specs[u].side == SOVIET])
 
     def _auto_minsk(self, state, top, rng, events) -> bool:
         turn = state["turn"]

@@ -21,7 +21,17 @@ def hq_activation(board: Board, hq: str) -> tuple[list[str], list[str]]:
 def panzer_clusters(board: Board, formation: str) -> dict[str, list[list[str]]]:
     """7.4.2: for each Panzer Corps of the Group on the map, the groups of
     its motorized units that chain together; one group per corps may be
-    activated, so the German chooses only where a corps has several."""
+    activated, so the German chooses only where a corps has several.
+    Where the units stand decides it: kept with the position (speed only:
+    the chit, the seed decision and its order each ask)."""
+    key = ("panzer clusters", formation)
+    found = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = _panzer_clusters(board, formation)
+    return {corps: [list(group) for group in clusters] for corps, clusters in found.items()}
+
+
+def _panzer_clusters(board: Board, formation: str) -> dict[str, list[list[str]]]:
     out: dict[str, list[list[str]]] = {}
     for corps in _activation.panzer_corps(board, formation):
         left = sorted(_activation.corps_members(board, corps))
