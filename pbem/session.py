@@ -77,9 +77,9 @@ def resolve_identity(spec: str, me: Any | None) -> Any:
 
 
 def load_scenario(name: str) -> dict[str, Any]:
-    from pbem import cache, scenario
+    from pbem import cache, prefetch, scenario
 
-    return cache.load_scenario(scenario.find(name))
+    return prefetch.take_scenario(name) or cache.load_scenario(scenario.find(name))
 
 
 def scenario_for(gf: GameFile, override: str | None = None) -> dict[str, Any]:

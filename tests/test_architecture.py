@@ -67,7 +67,7 @@ ALLOWED = {
     "cycle": {"errors", "game", "protocol", "scenario", "games"},
     # The player's side of the table: his home, games, mail, contacts.
     "session": {"errors", "game", "protocol", "scenario", "cycle", "render", "mail", "fsutil", "games", "cache",
-                "contacts", "credentials", "journal", "ordersfile"},
+                "contacts", "credentials", "journal", "ordersfile", "prefetch"},
     "cli": {"*"},
 }
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import enginehelp as eh
-from pbem import session
+from pbem import prefetch, session
 from pbem.cli import quick
 from pbem.cycle import background
 from pbem.cycle import worker as cw
@@ -266,3 +266,38 @@ def test_the_worker_taken_by_the_replay_waits_for_its_openings(table, monkeypatc
     lines, status, forked = verify(table["path"], table["homes"]["blue"], monkeypatch, fork=True)
     assert status == 0 and len(forked) == 1
     assert len(taken) == 1 and taken[0]._wait
+
+
+def test_the_hint_is_the_game_table_at_the_top() -> None:
+    top = b'# pbem game file\n\n[game]\nid = "g"\ngame = "avd"\nscenario = "avd/practice"\n\n[[exchange]]\n'
+    assert prefetch.hint(top) == ("avd", "avd/practice")
+    assert prefetch.hint(top.replace(b"[game]", b"[games]")) is None
+    assert prefetch.hint(top.replace(b'game = "avd"\n', b"")) is None
+    assert prefetch.hint(b'[[exchange]]\ngame = "avd"\nscenario = "avd/practice"\n') is None
+    assert prefetch.hint(top.replace(b"avd/practice", b"../../etc/passwd\x00")) is None
+
+
+@pytest.mark.parametrize("named", [b'scenario = "avd/practice"', b'game = "nosuchgame"', b'scenario = "no/such"'])
+def test_a_false_hint_changes_nothing(table, monkeypatch, named) -> None:
+    """The [game] copy at the top is only a hint: one that names another
+    scenario or game is refused as the plain way refuses it."""
+    path = table["path"]
+    text = path.read_text(encoding="utf-8")
+    key = named.split(b" = ")[0].decode()
+    line = next(x for x in text.splitlines() if x.startswith(f"{key} = "))
+    path.write_text(text.replace(line, named.decode(), 1), encoding="utf-8")
+    assert prefetch.hint(path.read_bytes()) is not None
+    plain = verify(path, table["homes"]["red"], monkeypatch, fork=False)
+    lines, status, forked = verify(path, table["homes"]["red"], monkeypatch, fork=True)
+    assert len(forked) == 1
+    assert (lines, status) == plain[:2]
+    assert status != 0 and "differs from the signed header" in lines[0][1]
+    assert prefetch._KEPT == {}
+
+
+def test_the_scenario_loaded_ahead_is_taken_once(table, monkeypatch) -> None:
+    monkeypatch.setattr(prefetch, "_KEPT", {})
+    prefetch.warm("duel", "duel/test")
+    first = prefetch.take_scenario("duel/test")
+    assert first is not None and first == session.load_scenario("duel/test")
+    assert prefetch.take_scenario("duel/test") is None

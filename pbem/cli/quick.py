@@ -155,6 +155,7 @@ def verify_command(file: Path, scenario_override: str | None, ask: Callable[[], 
     :func:`pbem.protocol.early.fork_for`)."""
     if not fork:
         return _verify(file, scenario_override, ask, echo)
+    from pbem import prefetch
     from pbem.protocol import early
 
     early.fork_for(file)
@@ -162,10 +163,17 @@ def verify_command(file: Path, scenario_override: str | None, ask: Callable[[], 
         _verify(file, scenario_override, ask, echo)
     finally:
         early.discard()
+        prefetch.forget()
 
 
 def _verify(file: Path, scenario_override: str | None, ask: Callable[[], str | None], echo: Echo) -> None:
+    from pbem import prefetch
+    from pbem.protocol import early
+
     me = load_me(False, ask, echo)
+    named = early.running() and scenario_override is None and prefetch.hint(early.data())
+    if named:       # speed only: work the replay would do anyway, while the worker parses
+        prefetch.warm(*named)
     try:
         loaded = open_with_progress(file, me, scenario_override, snapshots=False)
     except BaseException:

@@ -122,6 +122,11 @@ def running() -> bool:
     return _current is not None and not _current.taken
 
 
+def data() -> bytes:
+    """The bytes the forked worker was handed to parse (b"" if none)."""
+    return _current.data if _current is not None else b""
+
+
 def hand_key(sign_key: bytes, seal_key: bytes, sign_pub: str, seal_pub: str) -> bool:
     """Hand the worker the check that the public halves ``sign_pub`` and
     ``seal_pub`` (hex) are the ones the private keys (raw) give; whether it
