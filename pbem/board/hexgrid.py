@@ -27,6 +27,7 @@ whichever way a unit crosses it.
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Iterator
 
 OFFSETS = ("odd-q", "even-q", "odd-r", "even-r")
@@ -207,16 +208,66 @@ class HexGrid:
         for every hex; tests/test_speed_hexgrid_steps.py)."""
         table = self.__dict__.get("_neighbor_table")
         if table is None:
-            ids, steps = self._all_hexes(), self._parity_steps()
-            cols, rows = self.last_col - self.first_col + 1, self.last_row - self.first_row + 1
-            table = {}
-            for i, h in enumerate(ids):             # column by column, row by row
-                ci, ri = divmod(i, rows)
-                parity = (self.first_col + ci if self.flat else self.first_row + ri) & 1
-                table[h] = tuple([ids[(ci + dc) * rows + ri + dr] for dc, dr in steps[parity]
-                                  if 0 <= ci + dc < cols and 0 <= ri + dr < rows])
-            self.__dict__["_neighbor_table"] = table
+            table = self.__dict__["_neighbor_table"] = self._table_by_lines()
         return table  # type: ignore[no-any-return]
+
+    def _table_by_lines(self) -> dict[str, tuple[str, ...]]:
+        """:meth:`neighbor_table` worked out a line of hexes at a time (a
+        column of a flat-topped grid, a row of a pointy-topped one: every
+        hex of a line has the same parity, so the same steps): for each
+        step in turn, the neighbouring line's ids shifted along the line,
+        None where the step leaves the grid; each hex's neighbours are then
+        its entries in the step order, the Nones left out (speed only: no
+        Python loop per hex and step, the map's hexes once per cold game)."""
+        ids, steps = self._all_hexes(), self._parity_steps()
+        cols, rows = self.last_col - self.first_col + 1, self.last_row - self.first_row + 1
+        if self.flat:
+            lines = [ids[c * rows:(c + 1) * rows] for c in range(cols)]
+            first = self.first_col
+        else:
+            lines = [ids[r::rows] for r in range(rows)]
+            first = self.first_row
+        size = len(lines[0])
+        table: dict[str, tuple[str, ...]] = {}
+        for i, line in enumerate(lines):
+            shifted: list[tuple[str | None, ...]] = []
+            for dc, dr in steps[(first + i) & 1]:
+                across, along = (dc, dr) if self.flat else (dr, dc)     # (to the next line, along the line)
+                off: tuple[str | None, ...] = (None,) * min(abs(along), size)
+                if not 0 <= i + across < len(lines) or abs(along) >= size:
+                    shifted.append((None,) * size)
+                    continue
+                other = lines[i + across]
+                shifted.append(other[along:] + off if along >= 0 else off + other[:along])
+            # (hex ids are never empty: filter(None) leaves out only the Nones)
+            table.update(zip(line, map(tuple, map(filter, repeat(None), zip(*shifted)))))
+        if not self.flat:
+            table = {h: table[h] for h in ids}      # in the grid's id order (hexes()), as before
+        return table
+
+    def step_masks(self) -> dict[int, int]:
+        """For each difference of position in :meth:`hexes` between a hex
+        and a neighbour, the hexes with a neighbour that far on, as bits
+        (bit i: the i-th hex): what :meth:`neighbor_table` says, in the
+        form of pbem.board.supply.HexBits.  A step's difference is
+        ``dc * rows + dr`` (the ids go column by column); the hexes taking
+        it are those of its parity whose step stays on the grid: the
+        columns that may take it times the rows that may (speed only: no
+        loop per hex)."""
+        steps = self._parity_steps()
+        cols, rows = self.last_col - self.first_col + 1, self.last_row - self.first_row + 1
+        out: dict[int, int] = {}
+        for parity in (0, 1):
+            for dc, dr in steps[parity]:
+                across = sum(1 << (ci * rows) for ci in range(cols) if 0 <= ci + dc < cols
+                             and (not self.flat or (self.first_col + ci) & 1 == parity))
+                along = sum(1 << ri for ri in range(rows) if 0 <= ri + dr < rows
+                            and (self.flat or (self.first_row + ri) & 1 == parity))
+                # (the product sets bit ci * rows + ri for each pair: no carries, ri < rows)
+                if across and along:
+                    d = dc * rows + dr
+                    out[d] = out.get(d, 0) | across * along
+        return out
 
     def _neighbors_of(self, h: str) -> tuple[str, ...]:
         """:meth:`neighbors` worked out: the printed (column, row) steps of

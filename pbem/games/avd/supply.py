@@ -82,8 +82,9 @@ def _bits(board: Board) -> ksupply.HexBits:
     cache = board.shared if board.shared is not None else board.cache
     bits = cache.get("bits")
     if bits is None:
-        steps = _steps(board)
-        bits = cache["bits"] = ksupply.HexBits({h: steps[h] for h in board.grid.hexes()})
+        # HexBits({h: _steps(board)[h] for h in board.grid.hexes()}), from
+        # the grid's shape (speed only)
+        bits = cache["bits"] = ksupply.HexBits.of_grid(board.grid, _unbridged_majors(board))
     return bits
 
 
@@ -145,11 +146,12 @@ def _lengths(board: Board, sources: Any, blocked: Any, stops: Any) -> dict[str, 
     return ksupply.traced_sets(sources, _steps(board), blocked, stops)
 
 
-def _reached(board: Board, sources: Any, blocked: Any, stops: Any) -> frozenset[str]:
+def _reached(board: Board, sources: Any, blocked: Any, stops: Any) -> int:
     # The kernel's reached_sets on bits (speed only: the sources are on the
-    # map, so every one has its bit).
+    # map, so every one has its bit), left as bits: the rules ask hex by
+    # hex whether a line reaches it, which one bit answers.
     bits = _bits(board)
-    return bits.hexes_of(ksupply.reached_bits(bits.bits(sources), bits, bits.bits(blocked), bits.bits(stops)))
+    return ksupply.reached_bits(bits.bits(sources), bits, bits.bits(blocked), bits.bits(stops))
 
 
 def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str, int]:
@@ -162,16 +164,20 @@ def supplied_hexes(board: Board, side: str, turn: int | None = None) -> dict[str
 
 
 def reached_hexes(board: Board, side: str, turn: int | None = None) -> frozenset[str]:
-    """The hexes of :func:`supplied_hexes`, without the lengths: all the
-    rules ask (whether a line reaches a hex), found by a faster search."""
-    return _traced(board, side, turn, "reached", _reached)  # type: ignore[no-any-return]
+    """The hexes of :func:`supplied_hexes`, without the lengths (whether a
+    line reaches a hex: all the rules ask), found by a faster search."""
+    return _bits(board).hexes_of(_traced(board, side, turn, "reached", _reached))
 
 
 def traces_supply(board: Board, side: str, h: str, turn: int | None = None) -> bool:
     """True if a supply line of ``side`` can be traced from hex ``h``."""
     if side not in SIDES:
         raise TypeError(f"traces_supply(board, side, hex, turn): {side!r} is not a side")
-    return h in reached_hexes(board, side, turn)
+    # h in reached_hexes, read from the search's bits (a hex off the map
+    # has none, and is never reached): no set of the hexes made (speed only)
+    reached = _traced(board, side, turn, "reached", _reached)
+    i = _bits(board).index.get(h)
+    return i is not None and reached >> i & 1 == 1
 
 
 def isolated_units(board: Board, side: str, turn: int | None = None) -> set[str]:
@@ -180,6 +186,8 @@ def isolated_units(board: Board, side: str, turn: int | None = None) -> set[str]
     t = board.turn if turn is None else turn
     if side == GERMAN and t == 1:
         return set()
-    reached = reached_hexes(board, side, t)
+    # (not in reached_hexes, read from the bits as traces_supply does: speed only)
+    reached = _traced(board, side, t, "reached", _reached)
+    index = _bits(board).index
     return {u for u in board.units_of(side)
-            if board.is_combat(u) and board.hex_of(u) not in reached}
+            if board.is_combat(u) and ((i := index.get(board.hex_of(u) or "")) is None or not reached >> i & 1)}
