@@ -318,3 +318,17 @@ def signed_by_other(gf: GameFile, ids: dict[str, Any], at: int) -> tuple[GameFil
     forged = GameFile(gf.exchanges[:at - 1] + [write.sign(dict(ex), ids[other])] + gf.exchanges[at:])  # type: ignore[arg-type]
     return forged, (f"Verification: exchange {at} by {ex['side']}: signed by {other}'s key, "
                     f"but it claims to come from {ex['side']}")
+
+
+def lying(gf: GameFile, ids: dict[str, Any], at: int, **fields: Any) -> GameFile:
+    """Exchange ``at`` changed and signed again by its sender, and every
+    exchange after it re-linked and re-signed by its own sender."""
+    from pbem.cycle import write
+
+    exchanges = [dict(ex) for ex in gf.exchanges]
+    exchanges[at - 1].update(fields)
+    for i in range(at - 1, len(exchanges)):
+        if i >= at:
+            exchanges[i]["prev"] = cycle.exchange_hash(exchanges[i - 1])  # type: ignore[arg-type]
+        exchanges[i] = write.sign(exchanges[i], ids[exchanges[i]["side"]])  # type: ignore[arg-type]
+    return GameFile(exchanges)  # type: ignore[arg-type]

@@ -48,16 +48,7 @@ def both(gf: GameFile, sc: dict[str, Any], monkeypatch: Any, worker_answers: boo
     return plain
 
 
-def lying(gf: GameFile, ids: dict[str, Any], at: int, **fields: Any) -> GameFile:
-    """Exchange ``at`` changed and signed again by its sender, and every
-    exchange after it re-linked and re-signed by its own sender."""
-    exchanges = [dict(ex) for ex in gf.exchanges]
-    exchanges[at - 1].update(fields)
-    for i in range(at - 1, len(exchanges)):
-        if i >= at:
-            exchanges[i]["prev"] = exchange_hash(exchanges[i - 1])  # type: ignore[arg-type]
-        exchanges[i] = write.sign(exchanges[i], ids[exchanges[i]["side"]])  # type: ignore[arg-type]
-    return GameFile(exchanges)  # type: ignore[arg-type]
+lying = eh.lying
 
 
 def differs(gf: GameFile, at: int) -> str:

@@ -191,11 +191,11 @@ def test_a_worker_that_dies_changes_nothing(table, monkeypatch, dies) -> None:
     real = worker.serve_forked
 
     def die_at_once(*args: Any) -> None:
-        os._exit(0)
+        raise RuntimeError("the worker fails")      # (and never comes back into the command)
 
     def die_after_the_parse(checks: int, answers: int, told: int, theirs: tuple[int, ...], data: bytes) -> None:
         with os.fdopen(told, "wb") as tell:
-            body = worker._parse(data)
+            _, body = worker._parse(data)
             tell.write(len(body).to_bytes(early.FRAME, "big") + body)
         os._exit(0)
 
@@ -301,3 +301,32 @@ def test_the_scenario_loaded_ahead_is_taken_once(table, monkeypatch) -> None:
     first = prefetch.take_scenario("duel/test")
     assert first is not None and first == session.load_scenario("duel/test")
     assert prefetch.take_scenario("duel/test") is None
+
+
+@pytest.mark.parametrize("forgery", ["state", "link", "orders"])
+def test_a_re_signed_forgery_is_refused_alike(game, table, monkeypatch, forgery) -> None:
+    """A false state hash, a broken link or an order list the replay does
+    not give, each signed again with every exchange after it: the worker
+    reads the exchanges from its own parse, and the refusal is the plain one."""
+    gf, _, ids = game
+    at = 6
+    fields = {"state": {"state": "cd" * 32}, "link": {"prev": "ab" * 32},
+              "orders": {"orders": [dict(gf.exchanges[at - 1]["orders"][0], skipped=True)]}}[forgery]
+    table["path"].write_text(eh.lying(gf, ids, at, **fields).to_toml(), encoding="utf-8")
+    sent: list[bytes] = []
+    real = cw.CheckWorker._send
+
+    def send(self: cw.CheckWorker, tag: bytes, body: bytes) -> int:
+        sent.append(tag)
+        return real(self, tag, body)
+
+    monkeypatch.setattr(cw.CheckWorker, "_send", send)
+    for home in table["homes"].values():
+        plain = verify(table["path"], home, monkeypatch, fork=False)
+        sent.clear()
+        lines, status, forked = verify(table["path"], home, monkeypatch, fork=True)
+        assert len(forked) == 1
+        assert (lines, status) == plain[:2] and status != 0
+        assert f"exchange {at} by " in lines[0][1]
+        assert worker.EXCHANGE_AT in sent and worker.ENTRIES_AT in sent
+        assert worker.EXCHANGE not in sent and worker.ENTRIES not in sent

@@ -194,7 +194,7 @@ class Background:
         self._checks.append((_State(expected, where), index))
         return True
 
-    def hand_entries(self, entries: Any, listed: Any, plain: Callable[[Any, Any], None]) -> bool:
+    def hand_entries(self, entries: Any, listed: Any, plain: Callable[[Any, Any], None], exchange: Any = None) -> bool:
         """Keep the check that ``entries`` (the replay's order list) and
         ``listed`` (the exchange's) are the same; ``plain(entries, listed)``
         is that check, raising its refusal, run at the end on copies of the
@@ -203,7 +203,7 @@ class Background:
         if self._worker is None:
             return False
         try:
-            index = self._worker.hand_entries(entries, listed)
+            index = self._worker.hand_entries(entries, listed, exchange)
         except ValueError:
             return False
         self._checks.append((_Entries(plain), index))

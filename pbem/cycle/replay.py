@@ -353,7 +353,7 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
     if leftover:
         raise Verification(f"{where}: {len(leftover)} order(s) listed after the point where the exchange had to end")
     if orders is not None or checks is None or not checks.hand_entries(sink.entries, listed,
-                                                                       partial(_check_entries, where)):
+                                                                       partial(_check_entries, where), ex):
         _check_entries(where, sink.entries, listed, orders)
     rec = Record(ex["n"], sender, ex["kind"], entries=sink.entries, events=sink.events, rolls=rng.records,
                  deferred=cast("dict[str, Any] | None", m.es.get("deferred")), message=ex.get("message", ""), marks=sink.marks, opening=sink.opening,

@@ -28,8 +28,8 @@ from typing import Any
 
 from pbem.protocol import early, spawn
 from pbem.protocol.canon import RecordMemo
-from pbem.protocol.worker import (ANSWER, DONE, ENTRIES, EXCHANGE, FRAME, OPEN, OPENED, REFUSED, SIGNATURE, STATE,
-                                  hash_state)
+from pbem.protocol.worker import (ANSWER, DONE, ENTRIES, ENTRIES_AT, EXCHANGE, EXCHANGE_AT, FRAME, OPEN, OPENED,
+                                  REFUSED, SIGNATURE, STATE, hash_state)
 
 # Checks are written in batches of about this many bytes (two or three
 # exchanges' worth), not one by one: each write wakes the worker, and a
@@ -58,8 +58,8 @@ class CheckWorker:
     return its index; :meth:`answers` ends it and gives each check's
     answer; :meth:`close` ends it whatever happened (idempotent)."""
 
-    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_count", "_sealed", "_opened", "_open_end",
-                 "_wait", "_got", "_batch")
+    __slots__ = ("_pid", "_out", "_back", "_states", "_lists", "_shared", "_count", "_sealed", "_opened",
+                 "_open_end", "_wait", "_got", "_batch")
 
     @staticmethod
     def start() -> CheckWorker | None:
@@ -69,16 +69,20 @@ class CheckWorker:
         :func:`pbem.protocol.spawn.start`)."""
         forked = early.take()
         if forked is not None:
-            return CheckWorker(*forked, wait=True)
+            pid, out, back, shared = forked
+            return CheckWorker(pid, out, back, wait=True, shared=shared)
         spawned = spawn.start()
         return CheckWorker(*spawned) if spawned is not None else None
 
-    def __init__(self, pid: int, out: int, back: int, wait: bool = False) -> None:
+    def __init__(self, pid: int, out: int, back: int, wait: bool = False, shared: list[Any] | None = None) -> None:
         self._pid: int | None = pid
         self._out: int | None = out
         self._back: int | None = back
         self._states: dict[int, bytes] = {}     # index -> the state's marshal bytes
-        self._lists: dict[int, bytes] = {}      # index -> the order lists' marshal bytes
+        self._lists: dict[int, Any] = {}        # index -> the order lists' marshal bytes (or the replay's, and the file's)
+        # The exchanges the worker parsed itself, as the replay has them (the
+        # forked worker's parse, which the replay took), or None.
+        self._shared: list[Any] | None = shared
         self._count = 0
         self._sealed: dict[int, bytes] = {}     # exchange number -> the sealed part handed to be opened
         self._opened: dict[int, bytes] = {}     # what the worker has opened so far (and not taken)
@@ -106,14 +110,34 @@ class CheckWorker:
     def hand_exchange(self, public_key: bytes, signature: bytes, exchange: Any) -> int:
         """Send an exchange whose hash is wanted and whose signature is to be
         checked; its index.  ValueError if marshal cannot write it."""
+        n = self._number(exchange)
+        if n is not None:
+            return self._send(EXCHANGE_AT, public_key + signature + n)
         return self._send(EXCHANGE, public_key + signature + marshal.dumps(exchange))
 
-    def hand_entries(self, entries: Any, listed: Any) -> int:
-        """Send two order lists to compare; their index.  ValueError if
-        marshal cannot write them."""
+    def hand_entries(self, entries: Any, listed: Any, exchange: Any = None) -> int:
+        """Send two order lists to compare, the replay's and ``exchange``'s
+        (``listed``); their index.  ValueError if marshal cannot write them."""
+        n = self._number(exchange) if exchange is not None and exchange.get("orders") is listed else None
+        if n is not None:
+            blob = marshal.dumps(entries)
+            self._lists[self._count] = (blob, listed)
+            return self._send(ENTRIES_AT, blob + n)
         blob = marshal.dumps((entries, listed))
         self._lists[self._count] = blob
         return self._send(ENTRIES, blob)
+
+    def _number(self, exchange: Any) -> bytes | None:
+        """``exchange``'s number (4 bytes) if it is the very exchange the
+        worker parsed under it (speed only: the worker reads its own copy,
+        of the same bytes, rather than one sent down the pipe)."""
+        shared = self._shared
+        if shared is None:
+            return None
+        n = exchange.get("n")
+        if type(n) is int and 0 < n <= len(shared) and shared[n - 1] is exchange:
+            return n.to_bytes(4, "big")
+        return None
 
     def hand_sealed(self, key: bytes, game_id: str, parts: list[tuple[int, bytes]]) -> None:
         """Have the reader's sealed ``parts`` (exchange number, sealed part)
@@ -188,7 +212,8 @@ class CheckWorker:
                 memo = memo or RecordMemo()
                 answer.digest, answer.error = _hash_here(self._states[i], memo)
             elif i in self._lists and answer.good is not True:
-                answer.kept = marshal.loads(self._lists[i])
+                kept = self._lists[i]
+                answer.kept = (marshal.loads(kept[0]), kept[1]) if isinstance(kept, tuple) else marshal.loads(kept)
             out.append(answer)
         self._states, self._lists, self._count = {}, {}, 0
         return out

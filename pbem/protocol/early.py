@@ -30,6 +30,7 @@ import marshal
 import os
 import stat
 import sys
+from typing import Any
 
 from pbem.protocol import spawn
 
@@ -53,13 +54,14 @@ KEY_GOOD, KEY_SIGN, KEY_SEAL, KEY_UNKNOWN = 0, 1, 2, 3
 class Early:
     """The forked worker's pipes, what it was handed, and what it told."""
 
-    __slots__ = ("pid", "checks", "answers", "told", "data", "parse", "key", "taken")
+    __slots__ = ("pid", "checks", "answers", "told", "data", "parse", "key", "taken", "given")
 
     def __init__(self, pid: int, checks: int, answers: int, told: int, data: bytes) -> None:
         self.pid, self.checks, self.answers, self.told, self.data = pid, checks, answers, told, data
         self.parse: bytes | None = None        # its parse's marshal bytes, once read (b"": none)
         self.key = False                        # whether it was handed a key to check, not yet answered
         self.taken = False                      # whether the replay took it (its checks and answers)
+        self.given: list[Any] | None = None     # the exchanges of its parse, as the replay was given them
 
 
 _current: Early | None = None
@@ -82,10 +84,13 @@ def fork(data: bytes) -> bool:
     except OSError:
         spawn.close(checks_r, checks_w, answers_r, answers_w, told_r, told_w)
         return False
-    if pid == 0:        # the worker: it never returns
-        from pbem.protocol.worker import serve_forked
+    if pid == 0:        # the worker: it never returns into this program, whatever happens
+        try:
+            from pbem.protocol.worker import serve_forked
 
-        serve_forked(checks_r, answers_w, told_w, (checks_w, answers_r, told_r), data)
+            serve_forked(checks_r, answers_w, told_w, (checks_w, answers_r, told_r), data)
+        finally:
+            os._exit(0)
     spawn.close(checks_r, answers_w, told_w)
     _current = Early(pid, checks_w, answers_r, told_r, data)
     return True
@@ -177,20 +182,22 @@ def parsed(data: bytes) -> GameFile | None:
         exchanges, state = marshal.loads(body)
     except (ValueError, EOFError, TypeError):
         return None
+    early.given = exchanges
     return GameFile(exchanges, state)
 
 
-def take() -> tuple[int, int, int] | None:
+def take() -> tuple[int, int, int, list[Any] | None] | None:
     """The forked worker (its pid, the pipe to write checks to, the pipe to
-    read answers from), for the replay to hand its checks; None if there
-    is none or it was taken.  It is the caller's from here on (what it
-    tells of a key stays to be read)."""
+    read answers from, and the exchanges of its parse as the replay was
+    given them, if it was), for the replay to hand its checks; None if
+    there is none or it was taken.  It is the caller's from here on (what
+    it tells of a key stays to be read)."""
     early = _current
     if early is None or early.taken:
         return None
     _read_parse(early)          # (read now: a worker waiting to write it would answer nothing)
     early.taken = True
-    return early.pid, early.checks, early.answers
+    return early.pid, early.checks, early.answers, early.given
 
 
 def discard() -> None:

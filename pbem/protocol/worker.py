@@ -15,6 +15,10 @@ bytes, big-endian) and its body:
 - ``ENTRIES``: the marshal bytes of two order lists, the replay's and the
   exchange's: whether their canonical bytes are the same, the exchange's
   nulls dropped;
+- ``EXCHANGE_AT`` and ``ENTRIES_AT`` (a worker forked with the game file,
+  whose parse the replay took): as ``EXCHANGE`` and ``ENTRIES``, naming the
+  exchange by its number (4 bytes) instead of sending it: the worker reads
+  its own parse of the same bytes;
 - ``OPEN`` (no check, answered at once): the marshal bytes of the reader's
   raw X25519 key, the game id and a list of (exchange number, sealed part):
   each part is opened (:func:`pbem.protocol.seal.unseal`) and written
@@ -47,6 +51,7 @@ from pbem.protocol.early import KEY, KEY_GOOD, KEY_SEAL, KEY_SIGN, KEY_UNKNOWN
 FRAME = 4
 ANSWER = 34
 STATE, SIGNATURE, EXCHANGE, ENTRIES, OPEN = b"s", b"v", b"x", b"e", b"o"
+EXCHANGE_AT, ENTRIES_AT = b"X", b"E"
 OPENED = 4 + 1 + FRAME      # the head of an opened part
 UNDONE, DONE, REFUSED = 0, 1, 2
 _KEY, _SIG = 32, 64
@@ -77,26 +82,26 @@ def serve_forked(checks: int, answers: int, told: int, theirs: tuple[int, ...], 
         for fd in (0, 1, 2):        # the command's streams are not held open (its reader waits for their end)
             os.dup2(quiet, fd)
         with os.fdopen(told, "wb") as tell:
-            body = _parse(data)
+            exchanges, body = _parse(data)
             tell.write(len(body).to_bytes(FRAME, "big") + body)
             tell.flush()
             _ready()
             with os.fdopen(checks, "rb") as ins, os.fdopen(answers, "wb") as out:
-                out.write(answer_all(ins, out, tell))
+                out.write(answer_all(ins, out, tell, exchanges))
     finally:
         os._exit(0)
 
 
-def _parse(data: bytes) -> bytes:
-    """The marshal bytes of the parse of a game file's ``data``; nothing if
-    it does not parse (the replay meets the error itself)."""
+def _parse(data: bytes) -> tuple[list[Any], bytes]:
+    """The exchanges of a game file's ``data`` and the marshal bytes of its
+    parse; nothing if it does not parse (the replay meets the error itself)."""
     try:
         from pbem.protocol import gamefile
 
         gf = gamefile.parse(gamefile.decode(data, "game file"))
-        return marshal.dumps((gf.exchanges, gf.state))
+        return list(gf.exchanges), marshal.dumps((gf.exchanges, gf.state))
     except Exception:
-        return b""
+        return [], b""
 
 
 def _ready() -> None:
@@ -123,10 +128,12 @@ def _key_verdict(body: bytes) -> bytes:
     return bytes([KEY_SIGN if public.sign_pub != sign_pub else KEY_SEAL if public.seal_pub != seal_pub else KEY_GOOD])
 
 
-def answer_all(checks: BinaryIO, out: BinaryIO | None = None, tell: BinaryIO | None = None) -> bytes:
+def answer_all(checks: BinaryIO, out: BinaryIO | None = None, tell: BinaryIO | None = None,
+               exchanges: list[Any] | None = None) -> bytes:
     """One answer per check read from ``checks`` until its end; the sealed
     parts an ``OPEN`` hands are opened and written to ``out`` at once, and
-    a ``KEY``'s verdict to ``tell``."""
+    a ``KEY``'s verdict to ``tell``.  ``exchanges``: the game file as this
+    worker parsed it (for the checks that name an exchange by number)."""
     memo = RecordMemo()
     keys: dict[bytes, Any] = {}
     answers = bytearray()
@@ -142,13 +149,27 @@ def answer_all(checks: BinaryIO, out: BinaryIO | None = None, tell: BinaryIO | N
                 tell.flush()
             continue
         try:
-            answers += _answer(head[:1], body, memo, keys)
+            tag = head[:1]
+            if tag in (EXCHANGE_AT, ENTRIES_AT):        # (IndexError: not an exchange of this parse)
+                n = int.from_bytes(body[-4:], "big")
+                tag, body = _named(tag, body[:-4], exchanges[n - 1] if exchanges and n > 0 else None)
+            answers += _answer(tag, body, memo, keys)
         except Exception:                    # refused, or cut short: the replay works it out itself
             answers += bytes(ANSWER)
     return bytes(answers)
 
 
-def _answer(tag: bytes, body: bytes, memo: RecordMemo, keys: dict[bytes, Any]) -> bytes:
+def _named(tag: bytes, body: bytes, exchange: Any) -> tuple[bytes, Any]:
+    """An ``EXCHANGE_AT`` or ``ENTRIES_AT`` check as the check it stands for,
+    with the exchange it names (marshal's bytes being what is read)."""
+    if exchange is None:
+        raise LookupError("no such exchange in this worker's parse")
+    if tag == EXCHANGE_AT:
+        return EXCHANGE, (body, exchange)
+    return ENTRIES, (marshal.loads(body), exchange.get("orders", []))
+
+
+def _answer(tag: bytes, body: Any, memo: RecordMemo, keys: dict[bytes, Any]) -> bytes:
     if tag == STATE:
         return bytes([DONE, 1]) + hash_state(body, memo)
     if tag == SIGNATURE:
@@ -156,16 +177,18 @@ def _answer(tag: bytes, body: bytes, memo: RecordMemo, keys: dict[bytes, Any]) -
     if tag == EXCHANGE:
         from pbem.protocol.gamefile import signing_and_hash
 
-        signed, digest, _ = signing_and_hash(marshal.loads(body[_KEY + _SIG:]))
+        key_and_signature, exchange = body if isinstance(body, tuple) else (body[:_KEY + _SIG],
+                                                                              marshal.loads(body[_KEY + _SIG:]))
+        signed, digest, _ = signing_and_hash(exchange)
         try:
-            status = _verify(keys, body[:_KEY + _SIG], signed)
+            status = _verify(keys, key_and_signature, signed)
         except Exception:                    # the hash is answered even if the signature is not
             status = UNDONE
         return bytes([status, 1]) + bytes.fromhex(digest)
     if tag == ENTRIES:
         from pbem.protocol.gamefile import drop_none
 
-        entries, listed = marshal.loads(body)
+        entries, listed = body if isinstance(body, tuple) else marshal.loads(body)
         return bytes([DONE if canonical(entries) == canonical(drop_none(listed)) else REFUSED, 0]) + bytes(32)
     return bytes(ANSWER)
 
