@@ -208,12 +208,15 @@ def discard() -> None:
     if early is None:
         return
     spawn.close(early.told)
-    if not early.taken:
-        spawn.close(early.checks, early.answers)    # end of input: it answers nothing and exits
+    if not early.taken:         # nothing it does is wanted now (it may be parsing a long file)
+        import signal
+
         try:
+            os.kill(early.pid, signal.SIGKILL)
             os.waitpid(early.pid, 0)
-        except OSError:  # pragma: no cover - already reaped
+        except OSError:  # pragma: no cover - already gone
             pass
+        spawn.close(early.checks, early.answers)
 
 
 def _one_thread() -> bool:
