@@ -27,7 +27,7 @@ import heapq
 from collections import deque
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-Cost = Callable[[str, str], "int | None"]
+Cost = Callable[[str, str], int | None]
 """Price of stepping from area ``a`` into neighbouring area ``b``; ``None``
 means the step is forbidden."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 from typing import Callable, Iterable
 
-StepCost = Callable[[str, str], "int | None"]
+StepCost = Callable[[str, str], int | None]
 MustStop = Callable[[str, str], bool]
 
 # A search state: the hex and whether the unit had to stop on entering it.

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping
 
-CostOf = Callable[[str], "int | None"]
+CostOf = Callable[[str], int | None]
 
 
 def effective(types: Iterable[str], counts_as: Mapping[str, str] | None = None) -> tuple[str, ...]:

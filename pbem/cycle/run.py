@@ -66,7 +66,7 @@ class Sink:
         self.handed: Decision | None = None
 
 
-EntrySource = Callable[[Decision], "dict[str, Any] | None"]
+EntrySource = Callable[[Decision], dict[str, Any] | None]
 
 
 class ExchangeRun:
