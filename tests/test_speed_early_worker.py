@@ -330,3 +330,17 @@ def test_a_re_signed_forgery_is_refused_alike(game, table, monkeypatch, forgery)
         assert f"exchange {at} by " in lines[0][1]
         assert worker.EXCHANGE_AT in sent and worker.ENTRIES_AT in sent
         assert worker.EXCHANGE not in sent and worker.ENTRIES not in sent
+
+
+@pytest.mark.parametrize("cores, average, running, free", [
+    (2, 0.2, 1, True),       # a quiet machine
+    (2, 4.5, 1, True),       # quiet now, after a busy minute: the average lags
+    (2, 1.2, 3, True),       # one steady background task: the average says so
+    (2, 4.5, 5, False),      # busy, and busy now
+    (1, 0.0, 1, False),      # one core: never a second process
+])
+def test_a_core_is_free_by_the_minute_or_right_now(monkeypatch, cores, average, running, free) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(os, "getloadavg", lambda: (average, average, average))
+    monkeypatch.setattr(spawn, "_running_now", lambda: running)
+    assert spawn.core_free() is free

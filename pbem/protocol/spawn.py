@@ -57,14 +57,27 @@ def start() -> Spawned | None:
 
 def core_free() -> bool:
     """Whether a core looks idle for a worker: the last minute's load
-    average at least half a core below the cores there are (where the
-    system tells it)."""
+    average at least half a core below the cores there are, or (Linux) no
+    more tasks running right now than this one on all but one core (the
+    average lags a minute behind a machine that has just become quiet)."""
     cores = os.cpu_count() or 1
+    if cores < 2:
+        return False        # the worker would only take turns with the replay
     try:
         load = os.getloadavg()[0]
     except (AttributeError, OSError):
-        return cores >= 2
-    return load < cores - 0.5
+        return True
+    return load < cores - 0.5 or _running_now() < cores
+
+
+def _running_now() -> int:
+    """How many tasks are running or ready to run now, this one included
+    (Linux: /proc/loadavg's fourth field); a large number where unknown."""
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            return int(f.read().split()[3].split(b"/")[0])
+    except (OSError, ValueError, IndexError):
+        return 1 << 30
 
 
 def command() -> list[str]:
