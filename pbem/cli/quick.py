@@ -94,7 +94,6 @@ def load_me(required: bool, ask: Callable[[], str | None], echo: Echo) -> Any:
     none), asking for its passphrase with ``ask``; a key file others can
     read is reported."""
     from pbem import session
-
     from pbem.protocol import early
 
     if not required and not session.key_path().exists():

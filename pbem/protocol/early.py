@@ -109,8 +109,9 @@ def fork_for(path: str | os.PathLike[str]) -> bool:
     except (OSError, ValueError):
         return False
     try:
-        size = os.fstat(fd).st_size
-        if not stat.S_ISREG(os.fstat(fd).st_mode) or not EARLY_FROM <= size <= READ_AT_MOST:
+        found = os.fstat(fd)
+        size = found.st_size
+        if not stat.S_ISREG(found.st_mode) or not EARLY_FROM <= size <= READ_AT_MOST:
             return False
         data = bytearray()
         while len(data) <= size and (chunk := os.read(fd, size + 1 - len(data))):
