@@ -83,6 +83,7 @@ def verify(path: Path, home: Path, monkeypatch: Any, fork: bool) -> tuple[Lines,
 
 
 def gone(pid: int) -> bool:
+    spawn.reap_exited(wait=True)    # (a worker still exiting when its answers were read is collected later)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

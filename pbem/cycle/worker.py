@@ -274,10 +274,7 @@ class CheckWorker:
 
     def _reap(self) -> None:
         if self._pid is not None:
-            try:
-                os.waitpid(self._pid, 0)
-            except OSError:  # pragma: no cover - already reaped
-                pass
+            spawn.reap(self._pid)       # (its answers are all read: it need not be waited for)
             self._pid = None
 
 

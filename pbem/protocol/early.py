@@ -75,6 +75,7 @@ def fork(data: bytes) -> bool:
     if _current is not None or not sys.platform.startswith("linux") or not hasattr(os, "fork") \
             or not _one_thread() or not spawn.core_free():
         return False
+    spawn.reap_exited()
     pipes = _pipes()
     if pipes is None:
         return False
@@ -214,10 +215,10 @@ def discard() -> None:
 
         try:
             os.kill(early.pid, signal.SIGKILL)
-            os.waitpid(early.pid, 0)
         except OSError:  # pragma: no cover - already gone
             pass
         spawn.close(early.checks, early.answers)
+        spawn.reap(early.pid)
 
 
 def _one_thread() -> bool:
