@@ -242,6 +242,10 @@ class CheckWorker:
             if len(self._batch) >= _BATCH:
                 self._flush()
 
+    def flush(self) -> None:
+        """Write the checks handed so far (they are written in batches)."""
+        self._flush()
+
     def _flush(self) -> None:
         if self._out is not None and self._batch:
             try:
