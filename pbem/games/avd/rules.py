@@ -2315,10 +2315,14 @@ class AvdRules(BaseRules):
             cand.add(h0)
             cand.update(b.grid.neighbors(h0))
         found = []
+        # (the position's sets that enemy_occupied, in_enemy_zoc and
+        # in_minsk_pocket read, read once: speed only)
+        enemy, zoc, pocket = b.hexes_with(SOVIET)[0], b.zoc(GERMAN), self.scn.map.minsk_pocket
+        vp = state["vp"]
         for h in sorted(cand):
-            if b.enemy_occupied(h, SOVIET) or b.in_minsk_pocket(h):
+            if h in enemy or h in pocket:
                 continue
-            if b.in_enemy_zoc(h, SOVIET) and not (state["vp"].get(h) is not None or b.units_at(h)):
+            if h in zoc and not (vp.get(h) is not None or b.units_at(h)):
                 continue
             if not seqmech.traces_supply(b, h, SOVIET):
                 continue
