@@ -8,6 +8,8 @@ picks and spreads to corps mates within 3 hexes, unit by unit.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.game import IllegalOrder
 from pbem.games.avd.board import Board
 from pbem.games.avd.model import GERMAN, UnitSpec
@@ -45,38 +47,91 @@ def hq_activation(board: Board, hq_uid: str) -> tuple[set[str], set[str]]:
     # 7.3.4-7.3.6: Command Range is plain hex distance, and nothing blocks
     # it.  For each HQ of the side, with the chit HQ's hex and range
     # read once (it is on the map: checked above); the side's units read
-    # hex by hex from the position's index, each unit's spec once, instead
-    # of asking each unit's hex (units_of and map_hex: speed only, a few
-    # thousand units a game).  A unit the scenario lacks is no unit of the
-    # side, as units_of leaves it out.
-    specs = board.scn.units
+    # hex by hex from the position's index, each found in the scenario's
+    # sets of the side's HQs and of the combat units an HQ chit may wake
+    # (units_of, map_hex and each unit's spec: speed only, a few thousand
+    # units a game).  A unit the scenario lacks is in neither, as units_of
+    # leaves it out.
+    hq_ids, wakeable = _chit_units(board.scn.units, side)
     at0, cr0 = map_hex(board, hq_uid), board.spec(hq_uid).command_range
     distance = board.grid.distance
     hqs = {hq_uid}
     combat: list[tuple[str, str]] = []      # (unit, hex): the side's combat units an HQ chit may wake
     for h, uids in board.hexes_and_units():
         for u in uids:
-            s = specs.get(u)
-            if s is None or s.side != side:
-                continue
-            if s.kind == "hq":
-                if distance(at0, h) <= cr0:
-                    hqs.add(u)
-            elif s.kind == "combat" and not _panzer_motorized(s):
+            if u in wakeable:
                 combat.append((u, h))
-    # Command Range (7.3.4-7.3.6) of every HQ woken: its hex (as axial coordinates: the
-    # hex distance is worked out inline, a few thousand pairs a game) and
-    # Command Range read once.
+            elif u in hq_ids and distance(at0, h) <= cr0:
+                hqs.add(u)
+    # Command Range (7.3.4-7.3.6) of every HQ woken: the axial coordinates
+    # of every hex within it, so that each unit's hex is one look-up
+    # (speed only: a few thousand pairs a game).
     ax = board.grid.axial
-    reach = [(*ax(at), board.spec(h).command_range) for h in hqs if (at := board.hex_of(h)) is not None]
-    units = set()
-    for u, h in combat:
-        q, r = ax(h)
-        for qa, ra, cr in reach:        # (any() without a generator per unit: speed only)
-            if (abs(q - qa) + abs(r - ra) + abs(q - qa + r - ra)) >> 1 <= cr:
-                units.add(u)
-                break
+    covered: set[tuple[int, int]] = set()
+    for h in hqs:
+        at = board.hex_of(h)
+        if at is not None:
+            covered.update(_disk(*ax(at), board.spec(h).command_range))
+    units = {u for u, h in combat if ax(h) in covered}
     return hqs, units
+
+
+_TABLES: dict[int, tuple[Any, dict[Any, Any]]] = {}
+
+
+def _scenario_table(units: dict[str, UnitSpec]) -> dict[Any, Any]:
+    """Lists of the scenario's units that the functions below work out
+    once per scenario (its units never change; kept by the scenario's
+    unit table itself, so a new scenario at the same id gets its own)."""
+    kept = _TABLES.get(id(units))
+    if kept is None or kept[0] is not units:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        kept = _TABLES[id(units)] = (units, {})
+    return kept[1]
+
+
+def _chit_units(units: dict[str, UnitSpec], side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the HQs of ``side``, its combat units an HQ chit may wake: all but
+    the Panzer Group motorized ones, 7.3.3)."""
+    table = _scenario_table(units)
+    found = table.get(("chit units", side))
+    if found is None:
+        found = table[("chit units", side)] = (
+            frozenset(u for u, s in units.items() if s.side == side and s.kind == "hq"),
+            frozenset(u for u, s in units.items() if s.side == side and s.kind == "combat"
+                      and not _panzer_motorized(s)))
+    return found  # type: ignore[no-any-return]
+
+
+def _motorized_of(units: dict[str, UnitSpec], kind: str, name: str) -> list[tuple[str, str]]:
+    """(unit, its corps) for every Panzer Group motorized unit (7.3.3) of
+    the group (``kind`` "formation") or corps ("corps") ``name``, in
+    counter-manifest order."""
+    table = _scenario_table(units)
+    found = table.get((kind, name))
+    if found is None:
+        found = table[(kind, name)] = [(u, s.corps) for u, s in units.items()
+                                       if getattr(s, kind) == name and _panzer_motorized(s)]
+    return found  # type: ignore[no-any-return]
+
+
+_DISKS: dict[tuple[int, int, int], frozenset[tuple[int, int]]] = {}
+
+
+def _disk(q: int, r: int, radius: int) -> frozenset[tuple[int, int]]:
+    """The axial coordinates (on the grid or not) at hex distance at most
+    ``radius`` from (q, r): the cube distance, the largest of the three
+    coordinate differences, as HexGrid.distance works it out.  Kept (HQs
+    seldom move)."""
+    key = (q, r, radius)
+    found = _DISKS.get(key)
+    if found is None:
+        if len(_DISKS) >= 256:
+            _DISKS.clear()
+        found = _DISKS[key] = frozenset((q + dq, r + dr) for dq in range(-radius, radius + 1)
+                                        for dr in range(max(-radius, -dq - radius), min(radius, radius - dq) + 1))
+    return found
 
 
 def panzer_corps(board: Board, group: str) -> list[str]:
@@ -92,11 +147,12 @@ def panzer_corps(board: Board, group: str) -> list[str]:
 
 
 def _panzer_corps(board: Board, group: str) -> list[str]:
+    # (the group's motorized units with a corps listed once per scenario,
+    # each asked only whether it is on the map: speed only)
     out: list[str] = []
-    for uid, s in board.scn.units.items():
-        if s.formation == group and s.corps and is_panzer_motorized(board, uid) \
-                and board.on_map(uid) and s.corps not in out:
-            out.append(s.corps)
+    for uid, corps in _motorized_of(board.scn.units, "formation", group):
+        if corps and board.on_map(uid) and corps not in out:
+            out.append(corps)
     return out
 
 
@@ -105,8 +161,9 @@ def corps_members(board: Board, corps: str) -> list[str]:
     key = ("corps members", corps)
     found = board.cache.get(key)
     if found is None:
-        found = board.cache[key] = [uid for uid, s in board.scn.units.items()
-                                    if s.corps == corps and is_panzer_motorized(board, uid) and board.on_map(uid)]
+        # (the corps' motorized units listed once per scenario: speed only)
+        found = board.cache[key] = [uid for uid, _ in _motorized_of(board.scn.units, "corps", corps)
+                                    if board.on_map(uid)]
     return list(found)
 
 
