@@ -4,7 +4,6 @@ deferral, a plan's skipped order) and deep copies of JSON-like trees
 (:mod:`pbem.game.frozen`, which the legality probe shares)."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from pbem.game.frozen import fast_copy as fast_copy
@@ -33,6 +32,8 @@ class Snapshots:
         try:
             self._kept.append(freeze(es))
         except Exception:  # pragma: no cover - exotic objects in a game state
+            import copy     # (only here and below: a verify never gets here, so never imports it)
+
             self._kept.append(_Copied(copy.deepcopy(es)))
 
     def __getitem__(self, i: int) -> EngineState:
@@ -40,6 +41,8 @@ class Snapshots:
         if kept is None:
             raise RuntimeError("the states after each exchange were not kept for this replay")
         if isinstance(kept, _Copied):  # pragma: no cover
+            import copy
+
             return copy.deepcopy(kept.es)  # type: ignore[no-any-return]
         return thaw(kept)  # type: ignore[no-any-return]
 

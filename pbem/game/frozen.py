@@ -6,7 +6,6 @@ of pickle's time, and far faster than copy.deepcopy; anything marshal
 cannot write is pickled."""
 from __future__ import annotations
 
-import copy
 import marshal
 from typing import Any
 
@@ -48,6 +47,8 @@ def fast_copy(value: Any) -> Any:
 
         return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # pragma: no cover - exotic objects in a game state
+        import copy     # (only here: a verify never gets here, so never imports it)
+
         return copy.deepcopy(value)
 
 
