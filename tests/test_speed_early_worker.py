@@ -345,3 +345,25 @@ def test_a_core_is_free_by_the_minute_or_right_now(monkeypatch, cores, average, 
     monkeypatch.setattr(os, "getloadavg", lambda: (average, average, average))
     monkeypatch.setattr(spawn, "_running_now", lambda: running)
     assert spawn.core_free() is free
+
+
+@pytest.mark.parametrize("edit", ["none", "value", "not json"])
+def test_the_reading_copy_is_checked_alike(game, table, monkeypatch, edit) -> None:
+    """The [state] public copy's hash, worked out by the worker as it
+    parses: an edited copy, or one that is not JSON, is refused as the
+    plain way refuses it."""
+    from pbem import cycle
+
+    gf, sc, _ = game
+    copied = session.refresh_reading_copies(gf, cycle.replay(gf, sc))
+    public = copied.state["public"]
+    copied.state["public"] = {"none": public, "value": public.replace('"roll": ', '"roll": 1', 1),
+                              "not json": public[:-1]}[edit]
+    assert edit == "none" or copied.state["public"] != public
+    table["path"].write_text(copied.to_toml(), encoding="utf-8")
+    plain = verify(table["path"], table["homes"]["blue"], monkeypatch, fork=False)
+    lines, status, forked = verify(table["path"], table["homes"]["blue"], monkeypatch, fork=True)
+    assert len(forked) == 1
+    assert (lines, status) == plain[:2]
+    told = {"none": "valid: ", "value": "differs from the replayed state", "not json": "not valid JSON"}[edit]
+    assert told in lines[0][1]

@@ -54,7 +54,7 @@ KEY_GOOD, KEY_SIGN, KEY_SEAL, KEY_UNKNOWN = 0, 1, 2, 3
 class Early:
     """The forked worker's pipes, what it was handed, and what it told."""
 
-    __slots__ = ("pid", "checks", "answers", "told", "data", "parse", "key", "taken", "given")
+    __slots__ = ("pid", "checks", "answers", "told", "data", "parse", "key", "taken", "given", "public")
 
     def __init__(self, pid: int, checks: int, answers: int, told: int, data: bytes) -> None:
         self.pid, self.checks, self.answers, self.told, self.data = pid, checks, answers, told, data
@@ -62,6 +62,7 @@ class Early:
         self.key = False                        # whether it was handed a key to check, not yet answered
         self.taken = False                      # whether the replay took it (its checks and answers)
         self.given: list[Any] | None = None     # the exchanges of its parse, as the replay was given them
+        self.public: tuple[Any, str | None] | None = None   # its [state] public copy, and that copy's hash
 
 
 _current: Early | None = None
@@ -181,11 +182,21 @@ def parsed(data: bytes) -> GameFile | None:
     from pbem.protocol.gamefile import GameFile
 
     try:
-        exchanges, state = marshal.loads(body)
+        exchanges, state, public = marshal.loads(body)
     except (ValueError, EOFError, TypeError):
         return None
-    early.given = exchanges
+    early.given, early.public = exchanges, (state.get("public"), public)
     return GameFile(exchanges, state)
+
+
+def public_digest(text: Any) -> str | None:
+    """The hash of the ``[state]`` public copy ``text`` as the forked worker
+    worked it out (:func:`pbem.protocol.gamefile.public_digest`; "" if it is
+    not JSON), if ``text`` is the very copy of the parse it gave; else None."""
+    early = _current
+    if early is None or early.public is None or early.public[0] is not text:
+        return None
+    return early.public[1]
 
 
 def take() -> tuple[int, int, int, list[Any] | None] | None:

@@ -232,6 +232,17 @@ def load(path: Path) -> GameFile:
     return parse(decode(read_bytes(path), str(path)), str(path))
 
 
+def public_digest(text: Any) -> str | None:
+    """The state hash (the SHA-256 of the canonical bytes) of the state a
+    ``[state]`` public copy (JSON text, see :func:`state_table`) holds; None
+    if it is not JSON."""
+    try:
+        written = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return digest(written)
+
+
 def state_table(public_state: dict[str, Any], state_hash: str, summary: str) -> dict[str, Any]:
     """The ``[state]`` table: hash, a one-line summary, and the public state
     as indented JSON (JSON because a game state may hold nulls, which TOML

@@ -94,12 +94,18 @@ def serve_forked(checks: int, answers: int, told: int, theirs: tuple[int, ...], 
 
 def _parse(data: bytes) -> tuple[list[Any], bytes]:
     """The exchanges of a game file's ``data`` and the marshal bytes of its
-    parse; nothing if it does not parse (the replay meets the error itself)."""
+    parse (and of its ``[state]`` public copy's hash); nothing if it does not
+    parse (the replay meets the error itself)."""
     try:
         from pbem.protocol import gamefile
 
         gf = gamefile.parse(gamefile.decode(data, "game file"))
-        return list(gf.exchanges), marshal.dumps((gf.exchanges, gf.state))
+        text = gf.state.get("public")
+        try:        # (the reading copy's hash, for the replay's check of it: "" if not JSON)
+            public = None if text is None else (gamefile.public_digest(text) or "")
+        except Exception:
+            public = None
+        return list(gf.exchanges), marshal.dumps((gf.exchanges, gf.state, public))
     except Exception:
         return [], b""
 
