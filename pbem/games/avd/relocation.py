@@ -87,14 +87,15 @@ def hq_removal(board: Board, side: str) -> list[str]:
     """HQs of ``side`` on the map with no friendly combat unit within their
     Command Range at the end of the turn (12.5)."""
     mine = board.units_of(side)
+    specs = board.scn.units     # (each unit's kind read as is_combat and is_hq read it: speed only)
     # Each combat unit's hex as axial coordinates, read once for every HQ,
     # and the plain hex distance of Command Range (7.3.4-7.3.6) worked out inline (speed only: a few
     # thousand pairs a game).
     ax = board.grid.axial
-    combat = [ax(map_hex(board, u)) for u in mine if board.is_combat(u)]
+    combat = [ax(map_hex(board, u)) for u in mine if specs[u].kind == "combat"]
     out = []
     for h in mine:
-        if not board.is_hq(h):
+        if specs[h].kind != "hq":
             continue
         at = board.hex_of(h)
         if at is not None:

@@ -486,6 +486,21 @@ class AvdRules(BaseRules):
     def name(self, uid: str) -> str:
         return self.scn.units[uid].name or uid
 
+    # (Each unit's kind read from the scenario's table, as is_hq and
+    # is_combat read it, with no call per unit: units_of lists only units
+    # of the scenario.  Speed only.)
+    @staticmethod
+    def _hqs_on(b: Board, side: str) -> list[str]:
+        """The HQs of ``side`` on the map, in units_of order."""
+        specs = b.scn.units
+        return [u for u in b.units_of(side) if specs[u].kind == "hq"]
+
+    @staticmethod
+    def _combat_on(b: Board, side: str) -> list[str]:
+        """The combat units of ``side`` on the map, in units_of order."""
+        specs = b.scn.units
+        return [u for u in b.units_of(side) if specs[u].kind == "combat"]
+
     def _lazy(self, state: State, seat: str, kind: str, prompt: str, options: Callable[[], Iterable[str]], *,
               policy: str | None = None, hint: str = "", plannable: bool = False) -> Decision:
         """A decision whose options ``options()`` lists on their first read
@@ -546,7 +561,7 @@ class AvdRules(BaseRules):
             form = "2PzG" if c.kind == "guderian" else c.kind
             return bool(activation.panzer_corps(b, form))
         if c.kind == "9A":
-            return any(b.is_hq(u) for u in b.units_of(GERMAN))
+            return bool(self._hqs_on(b, GERMAN))
         return False
 
     def available_chits(self, state: State, side: str) -> list[str]:
@@ -836,7 +851,7 @@ class AvdRules(BaseRules):
             self._activate_hq(state, spec.hq, events, b)
             return
         if kind == "9A":
-            hqs = sorted(u for u in b.units_of(GERMAN) if b.is_hq(u))
+            hqs = sorted(self._hqs_on(b, GERMAN))
             if not hqs:
                 events.append(Event(f"{cid}: no German HQ on the map; no effect (default 37)"))
             elif len(hqs) == 1:
@@ -884,8 +899,7 @@ class AvdRules(BaseRules):
                           lambda: [f"activate {orders.short(self.scn, h)}" for h in self._german_hqs(state)])
 
     def _german_hqs(self, state: State) -> list[str]:
-        b = self.board(state)
-        return sorted(u for u in b.units_of(GERMAN) if b.is_hq(u))
+        return sorted(self._hqs_on(self.board(state), GERMAN))
 
     def _do_hq9a(self, state, top, d, order, rng, events) -> None:
         if order["verb"] != "activate":
@@ -1859,7 +1873,9 @@ class AvdRules(BaseRules):
     # =========================================================== air/ART
     def _air_targets(self, state) -> list[str]:
         b = self.board(state)
-        return sorted({activation.map_hex(b, u) for u in b.units_of(SOVIET) if b.is_combat(u)})
+        # (the hexes holding a combat unit of a side other than the German:
+        # the Soviet's, kept with the position)
+        return sorted(b.combat_hexes_not_of(GERMAN))
 
     def _ask_air(self, state, top) -> Decision:
         opts = ["pass"]
@@ -1984,9 +2000,8 @@ class AvdRules(BaseRules):
         if stage == "isolation":
             # 10.2: both sides at once, judged on the map as it stands (none German on Turn 1)
             iso = seqmech.isolated(b, GERMAN) | seqmech.isolated(b, SOVIET)
-            for uid in b.units_of(GERMAN) + b.units_of(SOVIET):
-                if b.is_combat(uid):
-                    state["units"][uid]["isolated"] = uid in iso
+            for uid in self._combat_on(b, GERMAN) + self._combat_on(b, SOVIET):
+                state["units"][uid]["isolated"] = uid in iso
             n = len(iso)
             events.append(Event(f"Isolation: {n} unit(s) isolated (10.2)"))
             top["stage"] = "relocate_g"
@@ -1998,7 +2013,7 @@ class AvdRules(BaseRules):
             top["stage"] = "relocate_s" if side == GERMAN else "disband"
             return True
         if stage == "disband":
-            if [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]:
+            if [u for u in self._combat_on(b, SOVIET) if not b.scn.units[u].pvo]:
                 return False
             top["stage"] = "end"
             return True
@@ -2015,13 +2030,20 @@ class AvdRules(BaseRules):
 
     def _oos_eligible(self, state) -> list[str]:
         b = self.board(state)
-        return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and not b.in_minsk_pocket(activation.map_hex(b, u)))
+        # Where the units stand decides it: kept with the position (speed
+        # only: the step, the decision, its order and the standing order ask).
+        found = b.cache.get("oos eligible")
+        if found is None:
+            pocket = self.scn.map.minsk_pocket      # (what in_minsk_pocket reads)
+            found = b.cache["oos eligible"] = sorted(
+                [u for u in self._combat_on(b, GERMAN) if activation.map_hex(b, u) not in pocket])
+        return list(found)
 
     def _voluntary_hqs(self, state, side, top) -> list[str]:
         """HQs that may still relocate this Supply Phase (each once)."""
         b = self.board(state)
         done = top.setdefault("relocated", [])
-        return sorted(u for u in b.units_of(side) if b.is_hq(u) and u not in done)
+        return sorted([u for u in self._hqs_on(b, side) if u not in done])
 
     def _ask_supply(self, state, top) -> Decision:
         stage = top["stage"]
@@ -2050,7 +2072,7 @@ class AvdRules(BaseRules):
 
     def _disband_options(self, state: State) -> list[str]:
         b = self.board(state)
-        units = [u for u in b.units_of(SOVIET) if b.is_combat(u) and not b.spec(u).pvo]
+        units = [u for u in self._combat_on(b, SOVIET) if not b.scn.units[u].pvo]
         return ["pass"] + [f"disband {orders.short(self.scn, u)}" for u in units]
 
     def _do_supply(self, state, top, d, order, rng, events) -> None:
@@ -2252,8 +2274,7 @@ class AvdRules(BaseRules):
                 yield u
 
     def _soviet_hqs(self, state) -> list[str]:
-        b = self.board(state)
-        return [u for u in b.units_of(SOVIET) if b.is_hq(u)]
+        return self._hqs_on(self.board(state), SOVIET)
 
     def _placement_hexes(self, state, uid, top=None, b: Board | None = None) -> list[str]:
         # Asked many times for an unchanged position (options, checks): remember the answer.
@@ -2290,8 +2311,13 @@ class AvdRules(BaseRules):
         stars_placed = list((top or {}).get("stars_placed", [])) if spec.code == "*" else []
         hq_hexes = self._soviet_hq_hexes(b) if stars_placed else []
         near_memo: dict[str, list[int]] = {}
+        # The area holds no German unit, so its hexes with units are among
+        # those holding Soviet ones; any other is empty, and one unit alone
+        # in a hex is always a legal stack (stacking_ok's first answer):
+        # stacking is asked only where units stand (speed only).
+        soviet_at = b.hexes_with(SOVIET)[1]
         for h in self._placement_area(state, b):
-            if b.stacking_ok(h, SOVIET, [uid]) is not None:
+            if h in soviet_at and b.stacking_ok(h, SOVIET, [uid]) is not None:
                 continue
             if stars_placed and not self._stars_fit(b, stars_placed + [h], hq_hexes, near_memo):
                 continue
@@ -2368,7 +2394,7 @@ class AvdRules(BaseRules):
         return all(assign(i, set()) for i in range(len(hexes)))
 
     def _soviet_hqs_on(self, b: Board) -> list[str]:
-        return [u for u in b.units_of(SOVIET) if b.is_hq(u)]
+        return self._hqs_on(b, SOVIET)
 
     def _pvo_hexes(self, state, uid, b: Board | None = None) -> list[str]:
         """11.1.1: a PVO unit goes in a Victory Hex holding a VP chit, free
@@ -2748,7 +2774,7 @@ class AvdRules(BaseRules):
     def _withdrawable(self, state) -> list[str]:
         """Default 30: German motorized combat units on the map."""
         b = self.board(state)
-        return sorted(u for u in b.units_of(GERMAN) if b.is_combat(u) and b.spec(u).motorized)
+        return sorted([u for u in self._combat_on(b, GERMAN) if b.scn.units[u].motorized])
 
     def _ask_distracted(self, state, top) -> Decision:
         mot = self._withdrawable(state)

@@ -47,8 +47,9 @@ def _panzer_clusters(board: Board, formation: str) -> dict[str, list[list[str]]]
 def formation_units(board: Board, formation: str) -> list[str]:
     """Every combat unit of a German formation on the map (the Turn 1
     special Combat Segment, 4.1.2)."""
-    return sorted(u for u in board.units_of(GERMAN)
-                  if board.is_combat(u) and board.spec(u).formation == formation)
+    specs = board.scn.units     # (each unit's kind read as is_combat reads it: speed only)
+    return sorted([u for u in board.units_of(GERMAN)
+                   if (s := specs[u]).kind == "combat" and s.formation == formation])
 
 
 def traces_supply(board: Board, h: str, side: str) -> bool:
