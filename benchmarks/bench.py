@@ -503,6 +503,7 @@ def main() -> None:
     ap.add_argument("--email-games", type=int, default=3, help="whole games per dice timing for the email figures")
     ap.add_argument("--current-python", action="store_true",
                     help="run `python -m pbem.cli` with this interpreter, not an installed copy in a fresh venv")
+    ap.add_argument("--keep", action="store_true", help="keep the scratch folder (its game files and homes) and name it")
     ap.add_argument("--seed", help="play the same games on every run: the games' seeds (and so their dice) "
                                    "drawn from a generator seeded with this (keys stay random)")
     args = ap.parse_args()
@@ -534,7 +535,10 @@ def main() -> None:
             for game in args.games.split(","):
                 measure_game(game, args.runs, args.exchanges, scratch, out, args.email_games, program)
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        if args.keep:
+            out["scratch"] = str(scratch)
+        else:
+            shutil.rmtree(scratch, ignore_errors=True)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(out, indent=1))
