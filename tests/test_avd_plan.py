@@ -11,54 +11,14 @@ from typing import Any
 import pytest
 
 import avd_fixtures as fx
-from enginehelp import play_until
 from pbem import cycle
 from pbem.cycle import run as run_mod
 from pbem.errors import InvalidFile
 from pbem.game import IllegalOrder
-from pbem.games.avd import bot
 from pbem.protocol.gamefile import GameFile
 
 
-def _at_combat(dice: str = "sealed", policies: bool = True, need: int = 2, tries: int = 6):
-    """A fresh practice game played by the scripted players (standing orders
-    on unless ``policies`` is False) up to a German Combat Segment offering
-    at least ``need`` attacks on different hexes with different units; the
-    German's open Turn there."""
-    def found(t: Any, d: Any, ready: bool) -> Any:
-        if t.side == "german" and d.kind == "combat" and d.plannable:
-            plan = bot._attack_plan(t.m.rules, t.es["game"], d)
-            if plan and len(plan["orders"]) > need:
-                return plan
-        return None
-
-    for k in range(tries):
-        gf, sc, ids = fx.table(dice, game_id=f"avd-plan-{dice}-{k}")
-        matches = {s: cycle.replay(gf, sc, ids[s]) for s in ids}
-        wanted = {s: m.rules.demo_policies(s) for s, m in matches.items()} if policies else None
-        got = play_until(gf, matches, ids, found, limit=40, policies=wanted, policies_once=True)
-        if got:
-            gf, t, plan = got
-            return gf, sc, ids, matches, t, plan
-    raise AssertionError("no German Combat Segment with two attacks to plan")
-
-
-def _send(gf, matches, ids, t):
-    ex = t.finish()
-    return GameFile(gf.exchanges + [ex]), ex
-
-
-def _reply(gf, sc, ids, matches, cheat=None):
-    """The seat whose turn it is writes its exchange with the scripted
-    player (``cheat(run)`` first changes its own program)."""
-    side = cycle.replay(gf, sc).next_sender()
-    m = cycle.replay(gf, sc, ids[side])
-    t = cycle.Turn(m, ids[side])
-    if cheat:
-        cheat(t)
-    while not t.done:
-        t.push(m.rules.demo_order(t.es["game"], t.pending()))
-    return t.finish(), t
+_at_combat, _send, _reply = fx.at_combat, fx.send, fx.reply
 
 
 def test_a_plan_is_signed_once_and_resolved_by_the_other_sides_program():

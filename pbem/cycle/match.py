@@ -52,6 +52,10 @@ class Match:
     known (all, in an audit).
     """
 
+    # A replay's first try, while it runs (speed only: pbem.cycle.run.Careful);
+    # a class default, so that a match kept by an earlier pbem reads it too.
+    optimistic = False
+
     def __init__(self, header: dict[str, Any], scenario: dict[str, Any]) -> None:
         from pbem import games
 

@@ -80,12 +80,23 @@ def step(run: "ExchangeRun", d: Decision) -> None:
     assert run.plan is not None
     order = run.plan["orders"].pop(0)
     seat = d.seat
-    saved = freeze(run.es["game"])
+    saved = freeze(run.es["game"]) if run.careful or _listed_skipped(run) else None
     assert run.rng is not None
     try:
         run_mod._apply(run.rules, run.es, seat, order, run.rng, run.sink, "plan", run.seeds, d)
     except IllegalOrder as exc:
+        if saved is None:       # a forged file: the careful run says why (run_mod.Careful)
+            raise run_mod.Careful() from exc
         run.es["game"] = thaw(saved)
         run.sink.entries.append({"side": seat, "by": "plan", "order": run_mod.public_order(order), "skipped": True})
         run.sink.events.append(Event(f"planned order skipped: {run._text(order)}: {exc}"))
         run.sink.marks.append(len(run.sink.events))
+
+
+def _listed_skipped(run: "ExchangeRun") -> bool:
+    """Whether the file lists the entry this step makes as skipped (a
+    replay's; live play lists nothing): only then can the rules refuse it in
+    a file that replays, so only then need the state be kept (speed only)."""
+    listed, k = run.listed, len(run.sink.entries)
+    entry = listed[k] if listed is not None and k < len(listed) else None
+    return listed is None or (isinstance(entry, dict) and entry.get("skipped") is True)

@@ -20,7 +20,7 @@ from pbem.cycle.match import DICE_TIMINGS, EngineState, Match, Record, Seat, Ver
 from pbem.cycle.background import Background, check_state, link_broken
 from pbem.cycle.parts import (hex_field, identity_from, maybe_renew, open_sealed, open_team, take_reveal,
                               verify_signature)
-from pbem.cycle.run import FEATURES, run_exchange
+from pbem.cycle.run import FEATURES, Careful, run_exchange
 from pbem.errors import InvalidFile, UsageError
 from pbem.game import Decision, IllegalOrder, team_part
 from pbem.protocol import gamefile
@@ -31,22 +31,26 @@ from pbem.protocol.types import Exchange
 from pbem.scenario import scenario_sha256
 
 
-def replay(
-    gf: GameFile,
-    scenario: dict[str, Any],
-    me: Any = None,
-    *,
-    audit: bool = False,
-    progress: Callable[[int, int], None] | None = None,
-    snapshots: bool = True,
-) -> Match:
+def replay(gf: GameFile, scenario: dict[str, Any], me: Any = None, *, audit: bool = False,
+           progress: Callable[[int, int], None] | None = None, snapshots: bool = True) -> Match:
     """Verify ``gf`` completely and return the match it describes.
 
     ``me`` is the reader's private Identity (to open its own sealed parts);
     with ``audit`` both sides' disclosures must be in the file and the game
     is replayed with nothing hidden.  ``snapshots=False``: the caller will
     ask for no past state (a cold verify), so none is kept unless the file
-    itself takes the game back (speed only)."""
+    itself takes the game back (speed only).
+
+    Speed only: the first try is optimistic (:class:`~pbem.cycle.run.Careful`):
+    a file it cannot tell the plain refusal of is replayed again, carefully."""
+    try:
+        return _replay(gf, scenario, me, audit, progress, snapshots, optimistic=True)
+    except Careful:
+        return _replay(gf, scenario, me, audit, progress, snapshots, optimistic=False)
+
+
+def _replay(gf: GameFile, scenario: dict[str, Any], me: Any, audit: bool,
+            progress: Callable[[int, int], None] | None, snapshots: bool, optimistic: bool) -> Match:
     header = gf.header
     _check_header(header)
     if header.get("scenario_sha256") != scenario_sha256(scenario):
@@ -55,6 +59,7 @@ def replay(
             "(SHA-256 mismatch): both players must use the same scenario file"
         )
     m = Match(header, scenario)
+    m.optimistic = optimistic
     if not snapshots and not any(isinstance(ex, dict) and ex.get("kind") == "rewind" for ex in gf.exchanges):
         m.snapshots = Snapshots(keep=False)
     disclosures = audit_mod.disclosures(gf) if audit else {}
@@ -82,6 +87,7 @@ def replay(
             gc.enable()
         if checks is not None:
             checks.close()
+    m.optimistic = False        # (advanced from here on, it is careful)
     return m
 
 
@@ -338,7 +344,8 @@ def _play_entries(m: Match, ex: Exchange, where: str, orders: bytes | None = Non
     try:
         sink, how = run_exchange(m.rules, m.es, sender, stream, m.timing == "sealed", next_entry, m.seat_names, rng,
                                  fresh, m.policy_kinds, features(m), listed,
-                                 ex["kind"] == "play" and m.stream_foreseen(sender), ex["kind"] == "play", asked)
+                                 ex["kind"] == "play" and m.stream_foreseen(sender), ex["kind"] == "play", asked,
+                                 not m.optimistic)
     except IllegalOrder as exc:
         raise Verification(f"{where}: an order does not replay: {exc}") from None
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:

@@ -37,6 +37,14 @@ T = TypeVar("T")
 PLAN_LIMIT = 40            # orders in one plan
 
 
+class Careful(Exception):
+    """Raised by an optimistic run (a replay's first try, see
+    :func:`pbem.cycle.replay.replay`) where the plain run's refusal cannot be
+    told from the state it left: the rules refused an order the file lists
+    as made, after changing a state no snapshot was kept of.  Such a file is
+    always refused; the replay runs it again the careful way to say why."""
+
+
 class SureDraws(FrozenRng):
     """No stream yet, in a file with the ``sure-draws`` feature: a draw from
     a cup of one is no chance (its one item is the state's), so it is made
@@ -83,8 +91,11 @@ class ExchangeRun:
     def __init__(self, rules: Rules, es: EngineState, sender: str, rng: RecordingRng | None, sealed: bool,
                  seats: list[str], fresh: bool = True, policy_kinds: Collection[str] = (),
                  features: Collection[str] = (), listed: Sequence[Any] | None = None,
-                 foreseen: bool = False, answers: bool = True) -> None:
+                 foreseen: bool = False, answers: bool = True, careful: bool = True) -> None:
         self.rules, self.es, self.sender, self.rng, self.sealed = rules, es, sender, rng, sealed
+        # Not careful (speed only: a replay's first try): a plan's step keeps
+        # a snapshot only where the file lists it skipped (plan.step).
+        self.careful = careful
         # The sender's side knew this stream when it last chose (Match.stream_foreseen):
         # once any deferred order of another side is resolved, it serves nothing.
         self.foreseen = foreseen and "team-streams" in frozenset(features)
@@ -260,11 +271,13 @@ def run_exchange(
     foreseen: bool = False,
     answers: bool = True,
     asked: Decision | None = None,
+    careful: bool = True,
 ) -> tuple[Sink, str]:
     """Run one whole exchange (see :class:`ExchangeRun`).  ``asked``: what
     ``rules.pending`` gave for ``es["game"]``, unchanged since (speed only)."""
     rng = rng if rng is not None else (RecordingRng(rng_stream) if rng_stream else None)
-    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed, foreseen, answers)
+    run = ExchangeRun(rules, es, sender, rng, sealed, seats, fresh, policy_kinds, features, listed, foreseen, answers,
+                      careful)
     run.asked = asked
     how = run.run(next_entry)
     return run.sink, how
