@@ -111,7 +111,9 @@ class HexGrid:
         # found on the grid are remembered (at most the grid's hexes).
         known = self.__dict__.get("_on_grid_ids")
         if known is None:
-            known = self.__dict__["_on_grid_ids"] = set()
+            # (every id of the grid at once, from its list: speed only, a
+            # cold game asks for most of them, each parsed otherwise)
+            known = self.__dict__["_on_grid_ids"] = set(self._all_hexes())
         if type(h) is str and h in known:
             return True
         try:
@@ -306,7 +308,7 @@ class HexGrid:
         # hex's axial coordinates are worked out once and kept.
         axial = self.__dict__.get("_axial_cache")
         if axial is None:
-            axial = self.__dict__["_axial_cache"] = {}
+            axial = self.__dict__["_axial_cache"] = self._axial_table()
         try:
             qa, ra = axial[a]
         except KeyError:
@@ -327,11 +329,21 @@ class HexGrid:
         others' and works the cube distance out inline."""
         axial = self.__dict__.get("_axial_cache")
         if axial is None:
-            axial = self.__dict__["_axial_cache"] = {}
+            axial = self.__dict__["_axial_cache"] = self._axial_table()
         found = axial.get(h)
         if found is None:
             found = axial[h] = self._axial_of(h)
         return found  # type: ignore[no-any-return]
+
+    def _axial_table(self) -> dict[str, tuple[int, int]]:
+        """Every hex of the grid -> its axial coordinates, as _axial_of
+        works them out, from the grid's columns and rows without parsing
+        an id (speed only: a cold game measures from most hexes; ids off
+        the grid are worked out when asked)."""
+        rows = range(self.first_row, self.last_row + 1)
+        axial = self._axial
+        return dict(zip(self._all_hexes(), [axial(c, r) for c in range(self.first_col, self.last_col + 1)
+                                            for r in rows]))
 
     def by_distance(self, h: str) -> dict[int, tuple[str, ...]]:
         """Every hex of the grid grouped by its distance from ``h`` (``h``

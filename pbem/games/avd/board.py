@@ -235,11 +235,17 @@ class Board:
 
     def hex_of(self, uid: str) -> str | None:
         u = self.state["units"][uid]     # (not through unit(): asked tens of thousands of times a game)
-        return u.get("hex") if u.get("where") == "map" else None
+        try:        # (subscripts, no get() calls: speed only; a unit lacking a key is read below)
+            return u["hex"] if u["where"] == "map" else None  # type: ignore[no-any-return]
+        except KeyError:
+            return u.get("hex") if u.get("where") == "map" else None
 
     def on_map(self, uid: str) -> bool:
         u = self.state["units"][uid]
-        return u.get("where") == "map" and u.get("hex") is not None
+        try:        # (as hex_of: speed only)
+            return u["where"] == "map" and u["hex"] is not None
+        except KeyError:
+            return u.get("where") == "map" and u.get("hex") is not None
 
     def is_combat(self, uid: str) -> bool:
         # (a set of the scenario's combat units first: asked tens of

@@ -342,10 +342,11 @@ def _retreat_can_enter(board: Board, uids: list[str], from_hex: str, side: str):
             return False
         if board.enemy_occupied(b, side) and not (has_combat and board.lone_enemy_hq(b, side)):
             return False
-        if board.is_major(a, b):
+        features = board.hexside(a, b)      # (read once for is_major and is_road: speed only)
+        if "major_river" in features:
             if board.in_enemy_zoc(a, side) and board.in_enemy_zoc(b, side):
                 return False                       # 9.5.6, bridged or not
-            if not board.is_road(a, b) and a != from_hex:
+            if "road" not in features and a != from_hex:
                 return False                       # 9.5.6: only from the start hex
         return True
 
@@ -355,11 +356,12 @@ def _retreat_can_enter(board: Board, uids: list[str], from_hex: str, side: str):
 def _closer_each_hex(board: Board, from_hex: str, path: list[str], sources) -> bool:
     """9.5.3 (1): every hex entered is nearer, by hex distance, to one and
     the same friendly supply source (rule-notes default, 8 item 16)."""
+    distance = board.grid.distance      # (what board.distance asks, without its call: speed only)
     for s in sources:
-        d = board.distance(from_hex, s)
+        d = distance(from_hex, s)
         ok = True
         for h in path:
-            dh = board.distance(h, s)
+            dh = distance(h, s)
             if dh >= d:
                 ok = False
                 break

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pbem.board import movement as kernel
 from pbem.game import IllegalOrder
 from pbem.games.avd.board import SIDE_NAME, Board, enemy_of
-from pbem.games.avd.model import GERMAN
+from pbem.games.avd.model import GERMAN, UnitSpec
 
 ZOC_COST = 4          # 8.2.1: 2 MP to enter an enemy ZOC hex, and 2 MP to leave one
 MINOR_FOOT = 2        # 8.1.3: +1 MP for a non-motorized unit across an unbridged minor river
@@ -64,7 +64,14 @@ def step_reason(board: Board, uid: str, start: str, a: str, b: str,
     prohibited (the explanation says why).  With ``explain`` False a legal
     step's explanation is "" (speed only: the cost alone is wanted)."""
     side = board.side_of(uid)
-    spec = board.spec(uid)
+    return _step(board, uid, side, board.spec(uid), start, a, b, None, explain)
+
+
+def _step(board: Board, uid: str, side: str, spec: UnitSpec, start: str, a: str, b: str,
+          features: frozenset[str] | None, explain: bool) -> tuple[int | None, str]:
+    """:func:`step_reason` with the unit's side and spec read, and the
+    hexside's features when the caller has read them (check_move: speed
+    only, it reads them for the step after too)."""
     why = _enterable(board, uid, side, b)
     if why:
         return None, why
@@ -72,7 +79,8 @@ def step_reason(board: Board, uid: str, start: str, a: str, b: str,
     zoc_b = board.in_enemy_zoc(b, side)
     # The hexside's rivers and road, read once (what is_major, is_minor and
     # is_road each read again: speed only)
-    features = board.hexside(a, b)
+    if features is None:
+        features = board.hexside(a, b)
     road = "road" in features
     if "major_river" in features:
         if zoc_a and zoc_b:
@@ -138,17 +146,23 @@ def check_move(board: Board, uid: str, path: list[str]) -> int:
         raise IllegalOrder(f"{name} is not on the map")
     if not path or path[0] != start:
         raise IllegalOrder(f"{name}: a move must start in its hex {start}")
-    if board.spec(uid).pvo and len(path) > 1:
+    spec = board.spec(uid)
+    if spec.pvo and len(path) > 1:
         raise IllegalOrder(f"{name}: PVO units never move (8.1.6)")
     side = board.side_of(uid)
     limit = allowance(board, uid)
     total = 0
+    adjacent = board.grid.adjacent
+    # Each step's hexside read once, for its cost and for the next step's
+    # unbridged major river test (board.unbridged_major of it: speed only).
+    crossed: frozenset[str] = frozenset()
     for i, (a, b) in enumerate(zip(path, path[1:])):
-        if i and board.unbridged_major(path[i - 1], a):
+        if i and "major_river" in crossed and "road" not in crossed:
             raise IllegalOrder(f"{name}: must stop in {a} after crossing the major river (8.1.3)")
-        if not board.grid.adjacent(a, b):
+        if not adjacent(a, b):
             raise IllegalOrder(f"{name}: {b} is not adjacent to {a}")
-        cost, why = step_reason(board, uid, start, a, b, explain=False)
+        crossed = board.hexside(a, b)
+        cost, why = _step(board, uid, side, spec, start, a, b, crossed, False)
         if cost is None:
             raise IllegalOrder(f"{name}: {why}")
         total += cost
