@@ -70,7 +70,9 @@ Subprocesses run with Python's bytecode cache on (``PYTHONPYCACHEPREFIX``
 in a scratch folder, after a warm-up run), as an installed program does, and
 with no ``PYTHONDONTWRITEBYTECODE``.  Every time is the median of ``--runs``;
 ``*_cpu_s`` is the same median in CPU seconds (user + system), steadier than
-wall time on a busy machine.
+wall time on a busy machine, of the processes pbem waited for: a verify's
+check worker is not waited for at its end (pbem.protocol.spawn.reap), so
+``verify_300_G_cpu_s`` is the replay's own process alone.
 """
 from __future__ import annotations
 
