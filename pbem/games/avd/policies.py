@@ -150,7 +150,7 @@ def _advance(rules, state, d, value):
         # the one chosen is parsed (speed only: the lists run long).
         # A unit's strength is read once for all its options, by the name
         # they give it (speed only: one unit has many paths).
-        strength = {}
+        strength: dict[str, int] = {}
 
         def key(text: str) -> tuple[int, int]:
             words = text.split()

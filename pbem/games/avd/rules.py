@@ -226,19 +226,7 @@ class AvdRules(BaseRules):
         return fn(self, state, top)
 
     def apply(self, state: State, side: str, order: dict[str, Any], rng: Rng) -> tuple[State, list[Event]]:
-        # Of the decision, apply reads who decides and what alone
-        # (_not_yours; _do_combat reads none of it), so a Combat Segment's
-        # is made without the search for a legal attack that pending makes
-        # to know whether it is forced (speed only: plan probes and deferred
-        # attacks are applied to fresh copies, asked nothing before).
-        d: Decision | None
-        if not state.get("winner") and state["stack"] and state["stack"][-1]["k"] == "combat":
-            side_, prompt, hint = self._combat_question(state, state["stack"][-1])
-            d = Decision.lazy(side_, "combat", prompt, lambda: ["end-combat"] + self._attack_options(state), state,
-                              hint=hint, plannable=True)
-        else:
-            d = self.pending(state)
-        return self.apply_decided(state, side, order, rng, d)
+        return self.apply_decided(state, side, order, rng, self.pending(state))
 
     def apply_decided(self, state: State, side: str, order: dict[str, Any], rng: Rng,
                       d: Decision | None) -> tuple[State, list[Event]]:
@@ -1224,15 +1212,11 @@ class AvdRules(BaseRules):
         events.append(Event(f"{self.name(top['hq'])} relocates to {h}"))
 
     # ------------------------------------------------------ combat (9)
-    @staticmethod
-    def _combat_question(state: State, top: dict[str, Any]) -> tuple[str, str, str]:
-        """Who decides in the Combat Segment, the prompt and the hint."""
+    def _ask_combat(self, state, top) -> Decision:
+        side = state["active"]
         prompt = ("Turn 1 special " if top.get("special") else "") + \
             "Combat Segment: attack HEX with UNIT ... [stuka], or end-combat"
-        return state["active"], prompt, "odds HEX with UNIT ... shows the column"
-
-    def _ask_combat(self, state, top) -> Decision:
-        side, prompt, hint = self._combat_question(state, top)
+        hint = "odds HEX with UNIT ... shows the column"
         # Forced when no attack is legal: the options name every hex some
         # attack may go in with all the units that may make it, and the odds
         # only grow with more attackers (9.3.6 reads them before any shift).
