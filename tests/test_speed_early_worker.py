@@ -367,3 +367,14 @@ def test_the_reading_copy_is_checked_alike(game, table, monkeypatch, edit) -> No
     assert (lines, status) == plain[:2]
     told = {"none": "valid: ", "value": "differs from the replayed state", "not json": "not valid JSON"}[edit]
     assert told in lines[0][1]
+
+
+def test_a_fifo_or_a_folder_forks_nothing_and_never_waits(tmp_path, monkeypatch) -> None:
+    """Opening a FIFO to read would wait for a writer: the worker's early
+    read must not (the plain way then refuses the file in its own words)."""
+    monkeypatch.setattr(early, "EARLY_FROM", 0)
+    fifo = tmp_path / "game.toml"
+    os.mkfifo(fifo)
+    assert early.fork_for(fifo) is False
+    assert early.fork_for(tmp_path) is False
+    assert early._current is None

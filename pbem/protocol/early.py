@@ -107,7 +107,8 @@ def fork_for(path: str | os.PathLike[str]) -> bool:
     if _current is not None:
         return False
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        # (O_NONBLOCK: opening a FIFO to read would wait for a writer)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (OSError, ValueError):
         return False
     try:
