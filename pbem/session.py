@@ -352,9 +352,7 @@ def _check_reading_copy(gf: GameFile, m: cycle.Match) -> None:
     unknown = sorted(set(gf.state) - {"hash", "summary", "public"})
     if unknown:
         raise InvalidFile(f"[state] has an unknown field {unknown[0]!r}: the reading copy was edited")
-    # Every exchange was checked to sign the hash of the state it leaves (speed
-    # only: with a worker hashing the states, this process never encoded one).
-    state_hash = m.exchanges[-1]["state"] if m.exchanges else m.state_hash()
+    state_hash = m.state_hash()     # (not the last exchange's: a reseat after it changes the state)
     if gf.state.get("hash") not in (None, state_hash):
         raise InvalidFile("[state] hash differs from the replayed state's: the reading copy was edited")
     if gf.state.get("summary") not in (None, m.summary()):

@@ -43,6 +43,7 @@ from typing import Any
 from pbem.cycle.match import Match, Verification
 from pbem.cycle.parts import SignatureCheck
 from pbem.protocol.gamefile import ZERO_HASH, exchange_hash
+from pbem.protocol import early
 from pbem.protocol.spawn import core_free as core_free     # (looked up here: tests replace it)
 from pbem.protocol.worker import OPENED
 from pbem.protocol.types import Exchange
@@ -119,8 +120,8 @@ class Background:
         """Checks kept for a file this long; None for a short one, not
         worth a thread, or when no core looks free: the second thread's
         (and process's) work then only adds to what the busy cores must run."""
-        if exchanges < BACKGROUND_FROM or not core_free():
-            return None
+        if exchanges < BACKGROUND_FROM or not (early.running() or core_free()):
+            return None         # (a worker forked at the start is there already: it is used)
         worker = None
         if exchanges >= HASH_FROM:
             from pbem.cycle.worker import CheckWorker

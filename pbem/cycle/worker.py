@@ -152,7 +152,7 @@ class CheckWorker:
             return
         self._sealed, self._open_end = dict(parts), False
         self._send_frame(OPEN, marshal.dumps((key, game_id, parts)))
-        self._flush()
+        self.flush()
         os.set_blocking(self._back, self._wait)
 
     def opened(self, n: int, blob: bytes) -> bytes | None:
@@ -220,16 +220,8 @@ class CheckWorker:
 
     def close(self) -> None:
         """End the worker at once and free its pipes (nothing is read)."""
-        if self._pid is not None:           # not collected: its answers are not wanted
-            import signal
-
-            try:
-                os.kill(self._pid, signal.SIGKILL)
-            except OSError:  # pragma: no cover - already gone
-                pass
-        spawn.close(self._out, self._back)
-        self._out = self._back = None
-        self._reap()
+        spawn.end(self._pid, self._out, self._back)    # (not collected: its answers are not wanted)
+        self._pid = self._out = self._back = None
 
     def _send(self, tag: bytes, body: bytes) -> int:
         self._send_frame(tag, body)
@@ -240,13 +232,10 @@ class CheckWorker:
         if self._out is not None:
             self._batch += tag + len(body).to_bytes(FRAME, "big") + body
             if len(self._batch) >= _BATCH:
-                self._flush()
+                self.flush()
 
     def flush(self) -> None:
         """Write the checks handed so far (they are written in batches)."""
-        self._flush()
-
-    def _flush(self) -> None:
         if self._out is not None and self._batch:
             try:
                 spawn.write_all(self._out, self._batch)
@@ -256,7 +245,7 @@ class CheckWorker:
         self._batch = bytearray()
 
     def _collect(self) -> bytes:
-        self._flush()
+        self.flush()
         if self._out is not None:
             spawn.close(self._out)               # end of input: the worker answers, then exits
             self._out = None

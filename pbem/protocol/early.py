@@ -73,26 +73,35 @@ def fork(data: bytes) -> bool:
     where it is not forked (not Linux, another thread, no core free, a fork
     or a pipe refused)."""
     global _current
-    if _current is not None or not sys.platform.startswith("linux") or not hasattr(os, "fork") \
-            or not _one_thread() or not spawn.core_free():
+    if not _may_fork():
         return False
     spawn.reap_exited()
-    pipes = _pipes()
+    pipes = spawn.pipes(3)      # (the parse waits in the third until the replay reads it)
     if pipes is None:
         return False
     (checks_r, checks_w), (answers_r, answers_w), (told_r, told_w) = pipes
+    import signal
+
+    # An interrupt is held back until the worker ignores it: one that came
+    # between the fork and the worker's first line would run this program's
+    # own code in the worker.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         pid = os.fork()
     except OSError:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         spawn.close(checks_r, checks_w, answers_r, answers_w, told_r, told_w)
         return False
     if pid == 0:        # the worker: it never returns into this program, whatever happens
         try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)    # (an interrupt is the replay's to report)
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             from pbem.protocol.worker import serve_forked
 
             serve_forked(checks_r, answers_w, told_w, (checks_w, answers_r, told_r), data)
         finally:
             os._exit(0)
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
     spawn.close(checks_r, answers_w, told_w)
     _current = Early(pid, checks_w, answers_r, told_r, data)
     return True
@@ -104,7 +113,7 @@ def fork_for(path: str | os.PathLike[str]) -> bool:
     parse, if it is a regular file long enough to want one; whether it did.
     Whatever goes wrong here is met again in its place, the plain way (a
     saved email is not taken: the worker's parse is of other bytes)."""
-    if _current is not None:
+    if not _may_fork():         # (before reading a file that would not be used)
         return False
     try:
         # (O_NONBLOCK: opening a FIFO to read would wait for a writer)
@@ -223,32 +232,18 @@ def discard() -> None:
         return
     spawn.close(early.told)
     if not early.taken:         # nothing it does is wanted now (it may be parsing a long file)
-        import signal
+        spawn.end(early.pid, early.checks, early.answers)
 
-        try:
-            os.kill(early.pid, signal.SIGKILL)
-        except OSError:  # pragma: no cover - already gone
-            pass
-        spawn.close(early.checks, early.answers)
-        spawn.reap(early.pid)
+
+def _may_fork() -> bool:
+    """Whether a worker may be forked now (see the module)."""
+    return _current is None and sys.platform.startswith("linux") and hasattr(os, "fork") and _one_thread() \
+        and spawn.core_free()
 
 
 def _one_thread() -> bool:
     threading = sys.modules.get("threading")
     return threading is None or threading.active_count() == 1
-
-
-def _pipes() -> list[tuple[int, int]] | None:
-    pipes: list[tuple[int, int]] = []
-    try:
-        for _ in range(3):
-            pipes.append(os.pipe())
-    except OSError:
-        spawn.close(*(fd for pair in pipes for fd in pair))
-        return None
-    for _, write_end in pipes:      # (the parse waits in its pipe until the replay reads it)
-        spawn.widen(write_end)
-    return pipes
 
 
 def _read_parse(early: Early) -> bytes:

@@ -33,17 +33,10 @@ def start() -> Spawned | None:
     reap_exited()
     if not hasattr(os, "posix_spawn") or not sys.executable or getattr(sys, "frozen", False):
         return None
-    try:
-        checks_r, checks_w = os.pipe()
-    except OSError:
+    made = pipes(2)        # (the opened sealed parts wait in the second: see CheckWorker.hand_sealed)
+    if made is None:
         return None
-    try:
-        answers_r, answers_w = os.pipe()
-    except OSError:
-        close(checks_r, checks_w)
-        return None
-    widen(checks_w)
-    widen(answers_w)       # (the opened sealed parts wait there: see CheckWorker.hand_sealed)
+    (checks_r, checks_w), (answers_r, answers_w) = made
     try:
         pid = os.posix_spawn(sys.executable, command(), os.environ, file_actions=[
             (os.POSIX_SPAWN_DUP2, checks_r, 0), (os.POSIX_SPAWN_DUP2, answers_w, 1),
@@ -54,6 +47,21 @@ def start() -> Spawned | None:
     finally:
         close(checks_r, answers_w)
     return pid, checks_w, answers_r
+
+
+def pipes(count: int) -> list[tuple[int, int]] | None:
+    """``count`` new pipes (read end, write end), each widened; None (and
+    none left open) where the system refuses one."""
+    made: list[tuple[int, int]] = []
+    try:
+        for _ in range(count):
+            made.append(os.pipe())
+    except OSError:
+        close(*(fd for pair in made for fd in pair))
+        return None
+    for _, write_end in made:
+        widen(write_end)
+    return made
 
 
 def core_free() -> bool:
@@ -157,6 +165,21 @@ def write_all(fd: int, data: bytes | bytearray) -> None:
 # last of a worker's exit, freeing its memory, took ~2 ms of the replay's
 # time, waiting for it at the end of every verify).
 _EXITING: list[int] = []
+
+
+def end(pid: int | None, *fds: int | None) -> None:
+    """End a worker whose answers are not wanted: killed at once, its pipes
+    closed, collected (later if it has not exited yet)."""
+    if pid is not None:
+        import signal
+
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:  # pragma: no cover - already gone
+            pass
+    close(*fds)
+    if pid is not None:
+        reap(pid)
 
 
 def reap(pid: int) -> None:

@@ -75,7 +75,6 @@ def serve_forked(checks: int, answers: int, told: int, theirs: tuple[int, ...], 
     ``answers`` as :func:`serve` does, and a ``KEY`` check on ``told``.  It
     never returns into the program it was forked from, whatever happens."""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)     # an interrupt is the replay's to report
         for fd in theirs:
             os.close(fd)
         quiet = os.open(os.devnull, os.O_RDWR)
