@@ -313,6 +313,8 @@ class Board:
         """The hexes holding a combat unit of another side than ``side``
         (kept with the position: every combat decision looks at each
         neighbour of each attacker)."""
+        if side in (GERMAN, SOVIET):    # (every unit is of one of the two: the other's, kept)
+            return self._combat_at(SOVIET if side == GERMAN else GERMAN)
         cache = self._ix.cache
         key = ("combat hexes not of", side)
         found = cache.get(key)

@@ -2257,9 +2257,6 @@ class AvdRules(BaseRules):
             if seen[key]:
                 yield u
 
-    def _soviet_hqs(self, state) -> list[str]:
-        return self._hqs_on(self.board(state), SOVIET)
-
     def _placement_hexes(self, state, uid, top=None, b: Board | None = None) -> list[str]:
         # Asked many times for an unchanged position (options, checks): remember the answer.
         # Placement depends on the turn, where the units stand and the VP chits only.
@@ -2320,7 +2317,7 @@ class AvdRules(BaseRules):
         if found is not None:
             return found  # type: ignore[no-any-return]
         cand: set[str] = set()
-        for hq in self._soviet_hqs(state):
+        for hq in self._hqs_on(self.board(state), SOVIET):
             h0 = activation.map_hex(b, hq)
             cand.add(h0)
             cand.update(b.grid.neighbors(h0))
@@ -2341,7 +2338,7 @@ class AvdRules(BaseRules):
         return found
 
     def _soviet_hq_hexes(self, b: Board) -> list[str]:
-        return sorted(activation.map_hex(b, hq) for hq in self._soviet_hqs_on(b))
+        return sorted(activation.map_hex(b, hq) for hq in self._hqs_on(b, SOVIET))
 
     def _stars_fit(self, b: Board, hexes: list[str], hq_hexes: list[str] | None = None,
                    near_memo: dict[str, list[int]] | None = None) -> bool:
@@ -2376,9 +2373,6 @@ class AvdRules(BaseRules):
             return False
 
         return all(assign(i, set()) for i in range(len(hexes)))
-
-    def _soviet_hqs_on(self, b: Board) -> list[str]:
-        return self._hqs_on(b, SOVIET)
 
     def _pvo_hexes(self, state, uid, b: Board | None = None) -> list[str]:
         """11.1.1: a PVO unit goes in a Victory Hex holding a VP chit, free
