@@ -68,14 +68,17 @@ class BlockTable:
         return Measurement.get(console, options, self.table())
 
     def _fits(self, room: int) -> bool:
-        """Whether this draws it: every cell on one line, the table, its
-        title and its caption no wider than ``room``."""
+        """Whether this draws it: every cell one line of characters that
+        each take room (rich lays out a mark that takes none, such as a
+        combining accent, its own way), the table, its title and its caption
+        no wider than ``room``."""
         from rich.cells import cell_len
 
         block, width = self.block, self.width()
         return (bool(block.columns) and width <= room and cell_len(block.title) <= width
                 and cell_len(block.caption) <= width
-                and not any("\n" in cell for row in block.rows for cell in row))
+                and all(map(_spaced, (block.title, block.caption, *block.columns)))
+                and all(_spaced(cell) for row in block.rows for cell in row))
 
     def _text(self) -> Any:
         from rich.text import Text
@@ -100,6 +103,16 @@ class BlockTable:
             out.append("\n")
             out.append(_centred(block.caption, width), style="table.caption")
         return out
+
+
+def _spaced(text: str) -> bool:
+    """Whether every character of ``text`` is printable on one line and
+    takes at least one cell."""
+    if text.isascii():
+        return text.isprintable()
+    from rich.cells import get_character_cell_size
+
+    return text.isprintable() and all(get_character_cell_size(c) for c in text)
 
 
 def _centred(text: str, width: int) -> str:
